@@ -1,0 +1,35 @@
+# Two commands for a new user: `make demo` and `make test`. Both create .venv if it is missing.
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+STAMP   = $(VENV)/.mrc_lit-installed
+
+.PHONY: demo test test-slow readme export clean-nbs install
+
+install: $(STAMP)
+
+$(STAMP): settings.ini setup.py
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e ".[dev]"
+	touch $(STAMP)
+
+# The main job: fit an MRC on the bundled credit data (80/20 stratified split), print error, bounds and fit time.
+demo: $(STAMP)
+	$(BIN)/mrc-lit fit --data credit
+
+# nbdev checks (notebooks clean, library in sync) and every notebook's tests; ends with `nbdev_test: N passed, N failed`.
+test: $(STAMP)
+	$(BIN)/python tools/check.py
+
+# The same, also running the cells marked `#| slow` (full-size experiments).
+test-slow: $(STAMP)
+	$(BIN)/python tools/check.py --flags slow
+
+# README.md from nbs/index.ipynb (quarto-free).
+readme: $(STAMP)
+	$(BIN)/python tools/make_readme.py
+
+export: $(STAMP)
+	$(BIN)/nbdev_export
+	$(BIN)/nbdev_clean
