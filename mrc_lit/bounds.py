@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['upper_form', 'lower_form', 'upper_bound', 'lower_bound', 'rule_bounds', 'worst_case_error', 'confidence_bounds']
 
-# %% ../nbs/04_bounds.ipynb #d7f81311
+# %% ../nbs/04_bounds.ipynb #eac5b03a
 import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
@@ -13,7 +13,7 @@ from .features import scores
 from .uncertainty import UncertaintySet
 from .learning import Form, PairRows, solve, randomized_rule, deterministic_rule
 
-# %% ../nbs/04_bounds.ipynb #dc5064c3
+# %% ../nbs/04_bounds.ipynb #f3e07131
 def _check_rule(H, Psi, n_classes):
     H = np.asarray(H, dtype=float)
     if H.shape != (len(Psi), n_classes): raise ValueError(f'the rule must be a {(len(Psi), n_classes)} matrix, got {H.shape}')
@@ -32,7 +32,7 @@ def lower_form(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray)->Form:
     "Theorem 3's lower bound in the general form: R̲(U, h) = -min f with a = -τ, rows e_y ⊗ Ψ(x), b = h(y|x) - 1"
     return Form(-U.tau, U.lambda_, PairRows(Psi, U.n_classes, _check_rule(H, Psi, U.n_classes) - 1))
 
-# %% ../nbs/04_bounds.ipynb #221a47d3
+# %% ../nbs/04_bounds.ipynb #e591fe5f
 def upper_bound(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray, solver='auto', **options)->tuple:
     "R̄(U, h) and its minimizer μ_u: (value, μ_u, Solution)"
     sol = solve(upper_form(Psi, U, H), solver, **options)
@@ -47,7 +47,7 @@ def rule_bounds(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray, solver='auto', *
     "(R̲(U, h), R̄(U, h)): Theorem 3's interval for the error of rule h"
     return lower_bound(Psi, U, H, solver, **options)[0], upper_bound(Psi, U, H, solver, **options)[0]
 
-# %% ../nbs/04_bounds.ipynb #e9af6fd6
+# %% ../nbs/04_bounds.ipynb #fc6e92ef
 def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
                      sense:str='max', # 'max': sup over U of the error; 'min': inf
                     )->tuple:         # (value, p) with p an s x |Y| distribution attaining it
@@ -62,7 +62,7 @@ def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
     p = res.x.reshape(K, s).T
     return 1 - float((p * H).sum()), p
 
-# %% ../nbs/04_bounds.ipynb #03d57381
+# %% ../nbs/04_bounds.ipynb #4a7773d9
 def confidence_bounds(lower:float, upper:float, # R̲(U), R̄(U) computed with confidence vector λ
                       mu_lower:np.ndarray,      # μ_l, maximizer of eq. (opt-lower)
                       mu_upper:np.ndarray,      # μ*, minimizer of eq. (opt-prob) (or of eq. (opt-upper))

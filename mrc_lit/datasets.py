@@ -5,11 +5,11 @@
 # %% auto #0
 __all__ = ['DATASETS', 'list_datasets', 'load_dataset', 'describe_datasets', 'dataset_sources']
 
-# %% ../nbs/00_datasets.ipynb #d7aee417
+# %% ../nbs/00_datasets.ipynb #a4cba64d
 from importlib.resources import files
 import numpy as np
 
-# %% ../nbs/00_datasets.ipynb #5309c8fe
+# %% ../nbs/00_datasets.ipynb #004a4039
 _DATA = files('mrc_lit') / 'data'
 
 #: name -> (file, short description); the order follows the paper's Table 1
@@ -27,7 +27,7 @@ DATASETS = {
 }
 _ALIASES = {'ion': 'ionosphere', 'pima': 'diabetes', 'indianliverpatient': 'liver'}
 
-# %% ../nbs/00_datasets.ipynb #9b54f070
+# %% ../nbs/00_datasets.ipynb #478f211b
 def list_datasets()->list:
     "Names of the bundled datasets, in the order of the paper's Table 1"
     return list(DATASETS)
@@ -39,7 +39,7 @@ def _resolve(name:str)->str:
         raise ValueError(f"unknown dataset {name!r}: the bundled datasets are {', '.join(DATASETS)}")
     return key
 
-# %% ../nbs/00_datasets.ipynb #4a21a161
+# %% ../nbs/00_datasets.ipynb #8d9c563e
 def load_dataset(name:str,          # one of `list_datasets()` (case-insensitive; 'ion' is accepted)
                  impute:bool=True,  # replace missing cells by their column mean (else leave NaN)
                  return_names:bool=False, # also return the feature names
@@ -57,7 +57,7 @@ def load_dataset(name:str,          # one of `list_datasets()` (case-insensitive
     y = y.astype(int)
     return (X, y, header[:-1]) if return_names else (X, y)
 
-# %% ../nbs/00_datasets.ipynb #4c1f5662
+# %% ../nbs/00_datasets.ipynb #2fae17cf
 def describe_datasets()->list:
     "One row per bundled dataset: name, samples, features, classes, majority-class share, missing cells"
     rows = []

@@ -6,7 +6,7 @@
 __all__ = ['FeatureMap', 'RandomFourierFeatures', 'LinearFeatures', 'DecisionStumps', 'CustomFeatures', 'make_feature_map',
            'one_hot', 'scores']
 
-# %% ../nbs/01_features.ipynb #d68f92da
+# %% ../nbs/01_features.ipynb #19d23c64
 import numbers
 import numpy as np
 from sklearn.base import BaseEstimator, TransformerMixin, clone
@@ -15,7 +15,7 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_array, check_is_fitted
 
-# %% ../nbs/01_features.ipynb #0b79c9d7
+# %% ../nbs/01_features.ipynb #10e2a719
 class FeatureMap(TransformerMixin, BaseEstimator):
     "Base class of scalar feature maps: `transform(X)` returns Ψ(X) = [1, ψ_1(X), ..., ψ_{D-1}(X)]"
     bound_ = 1.0  # C with |ψ(x)| <= C; subclasses with unbounded features overwrite it at fit
@@ -38,7 +38,7 @@ class FeatureMap(TransformerMixin, BaseEstimator):
     def _fit(self, X, y): pass
     def _features(self, X): raise NotImplementedError
 
-# %% ../nbs/01_features.ipynb #3729bd56
+# %% ../nbs/01_features.ipynb #7ddf96a9
 def _positive(name, value, integer=False):
     ok = isinstance(value, numbers.Integral if integer else numbers.Real) and not isinstance(value, bool)
     if not ok or not np.isfinite(value) or value <= 0:
@@ -65,7 +65,7 @@ class RandomFourierFeatures(FeatureMap):
         Z = self.scaler_.transform(X) @ self.frequencies_
         return np.hstack([np.cos(Z), np.sin(Z)])
 
-# %% ../nbs/01_features.ipynb #cd5826c0
+# %% ../nbs/01_features.ipynb #2c0f21ab
 class LinearFeatures(FeatureMap):
     "Ψ(x) = [1, z] with z the standardized x: a linear MRC. `bound_` is the largest |z| seen at fit (an estimate)"
     def _fit(self, X, y):
@@ -73,7 +73,7 @@ class LinearFeatures(FeatureMap):
         self.bound_ = float(max(1.0, np.abs(self.scaler_.transform(X)).max()))
     def _features(self, X): return self.scaler_.transform(X)
 
-# %% ../nbs/01_features.ipynb #39973e14
+# %% ../nbs/01_features.ipynb #11a91c5c
 class DecisionStumps(FeatureMap):
     "Ψ(x) = [1, 𝕀{x_j <= t} for each feature j and threshold t]; thresholds from one-dimensional decision trees"
     def __init__(self,
@@ -95,7 +95,7 @@ class DecisionStumps(FeatureMap):
 
     def _features(self, X): return (X[:, self.features_] <= self.thresholds_).astype(float)
 
-# %% ../nbs/01_features.ipynb #b498d913
+# %% ../nbs/01_features.ipynb #2010442d
 class CustomFeatures(FeatureMap):
     "Ψ(x) = [1, g(x)] for a user-supplied scikit-learn transformer or function g (e.g. a network's last layer)"
     def __init__(self,
@@ -118,7 +118,7 @@ class CustomFeatures(FeatureMap):
         if not np.isfinite(G).all(): raise ValueError('the feature transformer returned NaN or inf')
         return G
 
-# %% ../nbs/01_features.ipynb #2a478482
+# %% ../nbs/01_features.ipynb #bf5527ba
 def make_feature_map(phi='fourier',      # 'fourier', 'linear', 'stumps', a FeatureMap, a transformer or a function
                      n_components:int=500, # frequencies of 'fourier'
                      sigma:float=None,   # scale of 'fourier' (None: sqrt(d/2))
@@ -134,7 +134,7 @@ def make_feature_map(phi='fourier',      # 'fourier', 'linear', 'stumps', a Feat
     if hasattr(phi, 'transform') or callable(phi): return CustomFeatures(phi)
     raise TypeError(f'phi must be a name, a transformer or a function, got {type(phi).__name__}')
 
-# %% ../nbs/01_features.ipynb #05531906
+# %% ../nbs/01_features.ipynb #ec817c26
 def one_hot(Psi:np.ndarray, # n x D scalar features Ψ(x_i)
             y:np.ndarray,   # n labels in 0..n_classes-1
             n_classes:int,  # |Y|

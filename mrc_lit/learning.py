@@ -6,7 +6,7 @@
 __all__ = ['SOLVERS', 'varphi_x', 'varphi', 'varphi_bruteforce', 'Rows', 'PairRows', 'SubsetRows', 'DenseRows', 'Form',
            'Solution', 'solve_lp', 'solve', 'learning_form', 'learn', 'randomized_rule', 'deterministic_rule']
 
-# %% ../nbs/03_learning.ipynb #f84a521f
+# %% ../nbs/03_learning.ipynb #2c7bc0d4
 from dataclasses import dataclass, field
 from itertools import combinations
 import time
@@ -16,7 +16,7 @@ from scipy.optimize import linprog
 from .features import scores
 from .uncertainty import UncertaintySet
 
-# %% ../nbs/03_learning.ipynb #b91e5c10
+# %% ../nbs/03_learning.ipynb #1dd5ee0f
 def varphi_x(S:np.ndarray, # n x |Y| scores Φ(x_i, y)ᵀμ
             )->tuple:      # (φ(μ, x_i) for each i, size k_i of the best label set)
     "Per-instance φ(μ, x) = max over label sets C of (Σ_C s - 1)/|C|, by sorting"
@@ -37,7 +37,7 @@ def varphi_bruteforce(S:np.ndarray)->float:
     S = np.atleast_2d(np.asarray(S, dtype=float)); K = S.shape[1]
     return max(((S[:, list(C)].sum(1) - 1) / len(C)).max() for k in range(1, K + 1) for C in combinations(range(K), k))
 
-# %% ../nbs/03_learning.ipynb #d1b2652e
+# %% ../nbs/03_learning.ipynb #8d7af97b
 class Rows:
     "The max term max(Fμ + b) of the general form, given by an oracle"
     n_rows: int  # p, the number of rows of F
@@ -54,7 +54,7 @@ class Rows:
     def lp(self)->tuple:                  # constraints "Fμ + b <= ν" as LP blocks, see `solve_lp`
         raise NotImplementedError
 
-# %% ../nbs/03_learning.ipynb #1d35623d
+# %% ../nbs/03_learning.ipynb #5e4b52a5
 class _KronRows(Rows):
     "Rows of the form w ⊗ Ψ(x_i): their values are functions of the score matrix S = Ψ Mᵀ"
     def __init__(self, Psi:np.ndarray, n_classes:int):
@@ -133,7 +133,7 @@ class DenseRows(Rows):
     def dense(self): return self.F, self.b
     def lp(self): return sp.csr_matrix(self.F), sp.csr_matrix((self.n_rows, 0)), -self.b, self.n_rows
 
-# %% ../nbs/03_learning.ipynb #b0651e2a
+# %% ../nbs/03_learning.ipynb #5dbba129
 @dataclass
 class Form:
     "f(μ) = aᵀμ + λᵀ|μ| + max(Fμ + b), the general form (eq. opt-prob-1) of every problem in the paper"
@@ -154,7 +154,7 @@ class Form:
         "a + λ ⊙ sign(μ) + the maximizing row of F (eq. subgrad)"
         return self.a + self.lam * np.sign(mu) + self.rows.row(self.rows.max(mu)[1])
 
-# %% ../nbs/03_learning.ipynb #ab9573df
+# %% ../nbs/03_learning.ipynb #8cff8203
 @dataclass
 class Solution:
     "What every solver returns"
@@ -170,7 +170,7 @@ class Solution:
     @property
     def gap(self)->float: return self.value - self.lower   # NaN when no lower bound is known
 
-# %% ../nbs/03_learning.ipynb #4fead865
+# %% ../nbs/03_learning.ipynb #880bd173
 _LP_STATUS = {1: 'the iteration limit was reached', 4: 'HiGHS ran into numerical difficulties'}
 
 def solve_lp(form:Form,          # the problem
@@ -204,7 +204,7 @@ def solve_lp(form:Form,          # the problem
     return Solution(mu=mu, value=form.value(mu), lower=float(rhs @ marg), n_iter=int(res.nit), solver='lp',
                     time=time.perf_counter() - t0, dual=-marg[:n_dual])
 
-# %% ../nbs/03_learning.ipynb #ff21bf1c
+# %% ../nbs/03_learning.ipynb #5d6e8443
 SOLVERS = {'lp': solve_lp}
 
 def solve(form:Form, solver='auto', **options)->Solution:
@@ -214,7 +214,7 @@ def solve(form:Form, solver='auto', **options)->Solution:
     if name not in SOLVERS: raise ValueError(f"unknown solver {solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
     return SOLVERS[name](form, **options)
 
-# %% ../nbs/03_learning.ipynb #737259f5
+# %% ../nbs/03_learning.ipynb #fa392735
 def learning_form(Psi:np.ndarray,   # s x D scalar features of the instance set 𝒳_s (training instances)
                   U:UncertaintySet, # mean and confidence vectors
                  )->Form:           # P_{τ,λ} of eq. (opt-prob) in the general form
@@ -230,7 +230,7 @@ def learn(Psi:np.ndarray, U:UncertaintySet, solver='auto', **options)->tuple:
     sol = solve(form, solver, **options)
     return sol, varphi(scores(Psi, sol.mu))
 
-# %% ../nbs/03_learning.ipynb #1e71b5a2
+# %% ../nbs/03_learning.ipynb #435cf5ad
 def randomized_rule(S:np.ndarray, # n x |Y| scores Φ(x, y)ᵀμ*
                     phi:float,    # φ(μ*) on the instance set used for learning
                    )->np.ndarray: # n x |Y| probabilities h^U(y|x)

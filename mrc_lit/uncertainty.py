@@ -6,11 +6,11 @@
 __all__ = ['feature_mean', 'feature_variance', 'practical_lambda', 'hoeffding_lambda', 'bernstein_lambda', 'rademacher_lambda',
            'massart_rademacher', 'stump_rademacher', 'UncertaintySet', 'uncertainty_set']
 
-# %% ../nbs/02_uncertainty.ipynb #d127db99
+# %% ../nbs/02_uncertainty.ipynb #0b2eced9
 from dataclasses import dataclass
 import numpy as np
 
-# %% ../nbs/02_uncertainty.ipynb #f491f7c2
+# %% ../nbs/02_uncertainty.ipynb #6e729b7c
 def _check_labels(y, n, n_classes):
     y = np.asarray(y)
     if y.shape != (n,): raise ValueError(f'y has shape {y.shape}, expected ({n},)')
@@ -39,7 +39,7 @@ def feature_variance(Psi:np.ndarray, y:np.ndarray, n_classes:int,
     tau = feature_mean(Psi, y, n_classes)
     return np.maximum(S2.ravel() - n * tau**2, 0) / (n - ddof)
 
-# %% ../nbs/02_uncertainty.ipynb #ff120184
+# %% ../nbs/02_uncertainty.ipynb #033d742d
 def practical_lambda(Psi:np.ndarray, y:np.ndarray, n_classes:int,
                      lambda0:float=0.3, # multiple of the standard error of each component
                     )->np.ndarray:      # λ = λ0 sqrt(υ/n)
@@ -93,7 +93,7 @@ def stump_rademacher(n:int, d:int)->float:
 def _check_delta(delta):
     if not 0 < delta < 1: raise ValueError(f'delta must be in (0, 1), got {delta!r}')
 
-# %% ../nbs/02_uncertainty.ipynb #6ddde268
+# %% ../nbs/02_uncertainty.ipynb #a562640c
 @dataclass
 class UncertaintySet:
     "U = {p : |E_p Φ - τ| ⪯ λ} for Φ = e_y ⊗ Ψ with D scalar features and n_classes labels"
@@ -122,7 +122,7 @@ class UncertaintySet:
         "The set with the same τ and another confidence vector (e.g. λ_δ for high-confidence bounds)"
         return UncertaintySet(self.tau, np.broadcast_to(lambda_, self.tau.shape).copy(), self.n_classes)
 
-# %% ../nbs/02_uncertainty.ipynb #1a3b238c
+# %% ../nbs/02_uncertainty.ipynb #6d854baf
 def uncertainty_set(Psi:np.ndarray, y:np.ndarray, n_classes:int,
                     method:str='practical', # 'practical', 'hoeffding', 'bernstein' or 'rademacher'
                     lambda0:float=0.3,      # for 'practical'
