@@ -6,7 +6,7 @@
 __all__ = ['MISSING', 'read_csv', 'impute_means', 'fit_report', 'save_report_figure', 'list_experiments', 'run_experiment',
            'parser', 'main']
 
-# %% ../nbs/15_cli.ipynb #1767c38d
+# %% ../nbs/15_cli.ipynb #7748ee29
 import argparse, csv, importlib, pkgutil, sys, textwrap, time
 from pathlib import Path
 import numpy as np
@@ -15,7 +15,7 @@ import mrc_lit
 from .datasets import load_dataset, describe_datasets, list_datasets
 from .estimator import MRC
 
-# %% ../nbs/15_cli.ipynb #cd62d578
+# %% ../nbs/15_cli.ipynb #cd7296be
 MISSING = frozenset({'', 'na', 'n/a', 'nan', 'null', 'none', '?'})  # cells read as missing (compared lower-cased)
 
 def _is_missing(cell:str)->bool: return cell.strip().lower() in MISSING
@@ -45,7 +45,7 @@ def _rows(path:Path):
             raise ValueError(f'{path}: line {line} has {len(r)} fields, the header has {len(header)}')
     return header, body
 
-# %% ../nbs/15_cli.ipynb #c8f92191
+# %% ../nbs/15_cli.ipynb #f773036e
 def read_csv(path,                   # CSV file whose first line is a header
              target:str=None,        # label column; None: the last column
              missing:str='error',    # missing cells: 'error', 'drop' (rows) or 'mean' (features: left NaN for `impute_means`)
@@ -114,7 +114,7 @@ def impute_means(Xtr:np.ndarray, # training features, NaN where missing
     means = np.nanmean(Xtr, 0)
     return tuple(np.where(np.isnan(A), means, A) for A in arrays)
 
-# %% ../nbs/15_cli.ipynb #d3368884
+# %% ../nbs/15_cli.ipynb #06479e4f
 def _load(data, target, missing, categorical):
     "(X, y, label) from a bundled dataset name or a CSV path"
     path = Path(data)
@@ -199,7 +199,7 @@ def _print_report(r):
     print(f"fit time      {r['fit_time']:.2f} s   (solver {r['solver']}; bounds {r['bound_time']:.2f} s more)")
     if 'plot' in r: print(f"figure        {r['plot']}")
 
-# %% ../nbs/15_cli.ipynb #aee9a7d3
+# %% ../nbs/15_cli.ipynb #90927422
 def list_experiments()->list:
     "Names of the experiment modules in `mrc_lit.experiments` (those not starting with '_')"
     import mrc_lit.experiments as pkg
@@ -224,7 +224,7 @@ def run_experiment(name:str,           # one of `list_experiments()`
     out.mkdir(parents=True, exist_ok=True)
     return mod.reproduce(quick=quick, n_jobs=n_jobs, out_dir=str(out))
 
-# %% ../nbs/15_cli.ipynb #b7619a32
+# %% ../nbs/15_cli.ipynb #e56947ab
 def _positive_int(s):
     v = int(s)
     if v <= 0: raise argparse.ArgumentTypeError(f'must be a positive integer, got {s}')
