@@ -6,7 +6,7 @@
 __all__ = ['MISSING', 'read_csv', 'impute_means', 'fit_report', 'save_report_figure', 'list_experiments', 'run_experiment',
            'parser', 'main']
 
-# %% ../nbs/15_cli.ipynb #7748ee29
+# %% ../nbs/15_cli.ipynb #feec4a42
 import argparse, csv, importlib, pkgutil, sys, textwrap, time
 from pathlib import Path
 import numpy as np
@@ -15,7 +15,7 @@ import mrc_lit
 from .datasets import load_dataset, describe_datasets, list_datasets
 from .estimator import MRC
 
-# %% ../nbs/15_cli.ipynb #cd7296be
+# %% ../nbs/15_cli.ipynb #d730f95b
 MISSING = frozenset({'', 'na', 'n/a', 'nan', 'null', 'none', '?'})  # cells read as missing (compared lower-cased)
 
 def _is_missing(cell:str)->bool: return cell.strip().lower() in MISSING
@@ -27,6 +27,7 @@ def _number(cell:str):
 
 def _rows(path:Path):
     "Header and data rows (with their line numbers) of a CSV file, the delimiter sniffed among , ; and tab"
+    if path.is_dir(): raise ValueError(f'{path} is a directory, not a CSV file')
     if not path.is_file(): raise ValueError(f'{path}: no such file')
     with path.open(newline='', encoding='utf-8-sig') as f:
         sample = f.read(64 * 1024); f.seek(0)
@@ -45,7 +46,7 @@ def _rows(path:Path):
             raise ValueError(f'{path}: line {line} has {len(r)} fields, the header has {len(header)}')
     return header, body
 
-# %% ../nbs/15_cli.ipynb #f773036e
+# %% ../nbs/15_cli.ipynb #049a9efd
 def read_csv(path,                   # CSV file whose first line is a header
              target:str=None,        # label column; None: the last column
              missing:str='error',    # missing cells: 'error', 'drop' (rows) or 'mean' (features: left NaN for `impute_means`)
@@ -114,7 +115,7 @@ def impute_means(Xtr:np.ndarray, # training features, NaN where missing
     means = np.nanmean(Xtr, 0)
     return tuple(np.where(np.isnan(A), means, A) for A in arrays)
 
-# %% ../nbs/15_cli.ipynb #06479e4f
+# %% ../nbs/15_cli.ipynb #f0786fbe
 def _load(data, target, missing, categorical):
     "(X, y, label) from a bundled dataset name or a CSV path"
     path = Path(data)
@@ -178,7 +179,7 @@ def save_report_figure(r:dict, clf:MRC, Xte, yte, path):
             label='bounds at learning')
     ax.plot(0, r['test_error'], 'ko', label='test error')
     for v in (r['lower_bound'], r['upper_bound']): ax.annotate(f'{v:.3f}', (0.15, v), va='center', fontsize=8, color='C0')
-    ax.annotate(f"{r['test_error']:.3f}", (-0.15, r['test_error']), va='center', ha='right', fontsize=8)
+    ax.annotate(f"{_f(r['test_error'])}", (-0.15, r['test_error']), va='center', ha='right', fontsize=8)
     ax.set_xlim(-1, 1); ax.set_xticks([]); ax.set_ylim(0, max(0.05, 1.6 * max(r['upper_bound'], r['test_error'])))
     ax.set_ylabel('error'); ax.legend(loc='upper left', fontsize=8, frameon=False)
     ax.set_title(('$h_d$' if r['rule'] == 'deterministic' else '$h^{\\mathcal{U}}$') + f" on {r['data']}", fontsize=10)
@@ -188,18 +189,20 @@ def save_report_figure(r:dict, clf:MRC, Xte, yte, path):
     bx.set_xlabel('max_y h(y|x) on the test points'); bx.set_ylabel('count'); bx.legend(fontsize=8, frameon=False)
     fig.tight_layout(); fig.savefig(path, dpi=120)
 
+def _f(v): return f'{v:.3f}'.replace('-0.000', '0.000')   # a bound of -1e-12 is zero
+
 def _print_report(r):
     rule = 'h_d (deterministic)' if r['rule'] == 'deterministic' else 'h^U (randomized)'
     print(f"{r['data']}: {r['n_train']} training / {r['n_test']} test samples, {r['d']} features, {r['classes']} classes;"
           f" Ψ has D = {r['D']} columns")
     print(f"rule          {rule}")
-    print(f"test error    {r['test_error']:.3f}")
-    print(f"upper bound   {r['upper_bound']:.3f}   (computed at learning, before the test set is used)")
-    print(f"lower bound   {r['lower_bound']:.3f}")
+    print(f"test error    {_f(r['test_error'])}")
+    print(f"upper bound   {_f(r['upper_bound'])}   (computed at learning, before the test set is used)")
+    print(f"lower bound   {_f(r['lower_bound'])}")
     print(f"fit time      {r['fit_time']:.2f} s   (solver {r['solver']}; bounds {r['bound_time']:.2f} s more)")
     if 'plot' in r: print(f"figure        {r['plot']}")
 
-# %% ../nbs/15_cli.ipynb #90927422
+# %% ../nbs/15_cli.ipynb #0ab23849
 def list_experiments()->list:
     "Names of the experiment modules in `mrc_lit.experiments` (those not starting with '_')"
     import mrc_lit.experiments as pkg
@@ -224,7 +227,7 @@ def run_experiment(name:str,           # one of `list_experiments()`
     out.mkdir(parents=True, exist_ok=True)
     return mod.reproduce(quick=quick, n_jobs=n_jobs, out_dir=str(out))
 
-# %% ../nbs/15_cli.ipynb #e56947ab
+# %% ../nbs/15_cli.ipynb #83cb5425
 def _positive_int(s):
     v = int(s)
     if v <= 0: raise argparse.ArgumentTypeError(f'must be a positive integer, got {s}')
