@@ -6,7 +6,7 @@
 __all__ = ['MISSING', 'read_csv', 'impute_means', 'fit_report', 'save_report_figure', 'list_experiments', 'run_experiment',
            'parser', 'main']
 
-# %% ../nbs/15_cli.ipynb #feec4a42
+# %% ../nbs/15_cli.ipynb #65026632
 import argparse, csv, importlib, pkgutil, sys, textwrap, time
 from pathlib import Path
 import numpy as np
@@ -15,7 +15,7 @@ import mrc_lit
 from .datasets import load_dataset, describe_datasets, list_datasets
 from .estimator import MRC
 
-# %% ../nbs/15_cli.ipynb #d730f95b
+# %% ../nbs/15_cli.ipynb #2d76ddd9
 MISSING = frozenset({'', 'na', 'n/a', 'nan', 'null', 'none', '?'})  # cells read as missing (compared lower-cased)
 
 def _is_missing(cell:str)->bool: return cell.strip().lower() in MISSING
@@ -46,7 +46,7 @@ def _rows(path:Path):
             raise ValueError(f'{path}: line {line} has {len(r)} fields, the header has {len(header)}')
     return header, body
 
-# %% ../nbs/15_cli.ipynb #049a9efd
+# %% ../nbs/15_cli.ipynb #9cdc5110
 def read_csv(path,                   # CSV file whose first line is a header
              target:str=None,        # label column; None: the last column
              missing:str='error',    # missing cells: 'error', 'drop' (rows) or 'mean' (features: left NaN for `impute_means`)
@@ -115,7 +115,7 @@ def impute_means(Xtr:np.ndarray, # training features, NaN where missing
     means = np.nanmean(Xtr, 0)
     return tuple(np.where(np.isnan(A), means, A) for A in arrays)
 
-# %% ../nbs/15_cli.ipynb #f0786fbe
+# %% ../nbs/15_cli.ipynb #27584b37
 def _load(data, target, missing, categorical):
     "(X, y, label) from a bundled dataset name or a CSV path"
     path = Path(data)
@@ -202,7 +202,7 @@ def _print_report(r):
     print(f"fit time      {r['fit_time']:.2f} s   (solver {r['solver']}; bounds {r['bound_time']:.2f} s more)")
     if 'plot' in r: print(f"figure        {r['plot']}")
 
-# %% ../nbs/15_cli.ipynb #0ab23849
+# %% ../nbs/15_cli.ipynb #3225f3e9
 def list_experiments()->list:
     "Names of the experiment modules in `mrc_lit.experiments` (those not starting with '_')"
     import mrc_lit.experiments as pkg
@@ -227,7 +227,7 @@ def run_experiment(name:str,           # one of `list_experiments()`
     out.mkdir(parents=True, exist_ok=True)
     return mod.reproduce(quick=quick, n_jobs=n_jobs, out_dir=str(out))
 
-# %% ../nbs/15_cli.ipynb #83cb5425
+# %% ../nbs/15_cli.ipynb #3d0e48f6
 def _positive_int(s):
     v = int(s)
     if v <= 0: raise argparse.ArgumentTypeError(f'must be a positive integer, got {s}')
