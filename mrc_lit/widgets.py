@@ -7,7 +7,7 @@ __all__ = ['TOY_DATA', 'LAMBDA_GRID', 'SIGMA_SCALES', 'toy_data', 'region_colors
            'Playground', 'split_dataset', 'lambda_curve', 'draw_explorer', 'Explorer', 'solver_registry', 'race_form',
            'run_race', 'draw_race', 'SolverRace']
 
-# %% ../nbs/13_widgets.ipynb #10fcc96e
+# %% ../nbs/13_widgets.ipynb #a7d0d998
 import importlib, inspect, io, time
 import numpy as np
 import ipywidgets as W
@@ -21,7 +21,7 @@ from .uncertainty import uncertainty_set
 from .learning import Solution, learning_form
 from .estimator import MRC
 
-# %% ../nbs/13_widgets.ipynb #0b2ebd6c
+# %% ../nbs/13_widgets.ipynb #427328bd
 TOY_DATA = ('moons', 'blobs', 'xor', 'circles')
 
 def toy_data(name:str='moons',  # one of TOY_DATA
@@ -44,7 +44,7 @@ def toy_data(name:str='moons',  # one of TOY_DATA
         y = rng.permutation(np.arange(n) % 3); X = centers[y] + 0.35 * rng.standard_normal((n, 2))
     return X + noise * rng.standard_normal((n, 2)), y
 
-# %% ../nbs/13_widgets.ipynb #7ef54c08
+# %% ../nbs/13_widgets.ipynb #63af7f8d
 _COLORS = np.array([to_rgb(c) for c in ('C0', 'C3', 'C2', 'C1', 'C4', 'C5')])
 
 def region_colors(H:np.ndarray,         # (..., K) rule values h(y|x), rows summing to 1
@@ -55,7 +55,7 @@ def region_colors(H:np.ndarray,         # (..., K) rule values h(y|x), rows summ
     s = np.clip((H.max(-1) - 1 / K) / (1 - 1 / K), 0, 1)
     return 1 - strength * s[..., None] * (1 - _COLORS[H.argmax(-1)])
 
-# %% ../nbs/13_widgets.ipynb #42bbae2f
+# %% ../nbs/13_widgets.ipynb #bd0851bb
 def playground_fit(data:str='moons', n:int=100, noise:float=0.25,
                    lambda0:float=0.3,        # confidence vector λ = lambda0·sqrt(variance/n)
                    sigma:float=0.5,          # kernel scale on standardized inputs
@@ -114,7 +114,7 @@ def _table(rows)->str:
     cells = ''.join(f'<tr><td style="padding-right:1em">{k}</td><td style="text-align:right">{v}</td></tr>' for k, v in rows)
     return f'<table style="font-size:0.9em">{cells}</table>'
 
-# %% ../nbs/13_widgets.ipynb #8053fef6
+# %% ../nbs/13_widgets.ipynb #88895cb3
 class Playground(W.VBox):
     "Synthetic 2-D data, an MRC refitted live: decision regions, test error and the bounds at learning"
     def __init__(self, data:str='moons', n:int=100, noise:float=0.25, lambda0:float=0.3, sigma:float=0.5,
@@ -157,7 +157,7 @@ class Playground(W.VBox):
                                    ('Ψ columns D', r['D']), ('fit + bounds', f"{r['fit_time']:.2f} s"),
                                    ('refit + picture', f'{self.latency:.2f} s')])
 
-# %% ../nbs/13_widgets.ipynb #9b82d1f9
+# %% ../nbs/13_widgets.ipynb #b52a1e29
 LAMBDA_GRID = (0.0, 0.1, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0)
 SIGMA_SCALES = (('σ₀/4', 0.25), ('σ₀/2', 0.5), ('σ₀ = sqrt(d/2)', 1.0), ('2σ₀', 2.0), ('4σ₀', 4.0))
 
@@ -208,7 +208,7 @@ def draw_explorer(c:dict,          # a result of `lambda_curve`
     ax.legend(fontsize=8, frameon=False, loc='best')
     return fig
 
-# %% ../nbs/13_widgets.ipynb #883575f9
+# %% ../nbs/13_widgets.ipynb #92d7fc96
 class Explorer(W.VBox):
     "A bundled dataset: test error and both bounds as λ0 varies, the current λ0 highlighted"
     def __init__(self, dataset:str='credit', lambda0:float=0.3, sigma_scale:float=1.0, lambdas=LAMBDA_GRID,
@@ -257,7 +257,7 @@ class Explorer(W.VBox):
                                    ('minimax risk R̄(U)', f"{c['upper'][i]:.3f}"), ('lower bound R̲(U)', f"{c['lower'][i]:.3f}"),
                                    ('σ', f"{c['sigma']:.2f}"), ('curve computed in', f"{c['seconds']:.1f} s")])
 
-# %% ../nbs/13_widgets.ipynb #9405e762
+# %% ../nbs/13_widgets.ipynb #fb834514
 def solver_registry()->dict:
     "The registered solvers: `mrc_lit.solvers.SOLVERS` if that module exists, else `mrc_lit.learning.SOLVERS`"
     try: mod = importlib.import_module('mrc_lit.solvers')
@@ -324,7 +324,7 @@ def draw_race(race:dict,          # a result of `run_race`
     ax.legend(fontsize=8, frameon=False, loc='upper right')
     return fig
 
-# %% ../nbs/13_widgets.ipynb #7020d747
+# %% ../nbs/13_widgets.ipynb #f601f56e
 class SolverRace(W.VBox):
     "Convergence of the registered solvers (objective against time or iterations) on a bundled dataset"
     def __init__(self, dataset:str='credit', n_components:int=30, max_iter:int=2000, time_limit:float=5.0,
