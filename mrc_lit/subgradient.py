@@ -5,12 +5,12 @@
 # %% auto #0
 __all__ = ['bsm', 'asm', 'ebsm', 'easm', 'easm_r']
 
-# %% ../nbs/03a_subgradient.ipynb #a6323f9a
+# %% ../nbs/03a_subgradient.ipynb #35c77880
 import time
 import numpy as np
 from .learning import Form, Solution
 
-# %% ../nbs/03a_subgradient.ipynb #10c85523
+# %% ../nbs/03a_subgradient.ipynb #042a030f
 def _start(form, mu0):
     mu = np.zeros(form.m) if mu0 is None else np.array(mu0, dtype=float)
     if mu.shape != (form.m,): raise ValueError(f'mu0 must have length m = {form.m}, got shape {mu.shape}')
@@ -49,7 +49,7 @@ def _finish(run):
     sol.gamma = run.changes / max(run.k - 1, 1) / run.form.m   # average fraction of non-zero Δ_k
     return sol
 
-# %% ../nbs/03a_subgradient.ipynb #111a34ee
+# %% ../nbs/03a_subgradient.ipynb #3b72e115
 def bsm(form:Form,             # the problem
         max_iter:int=10000,    # iterations
         time_limit:float=None, # seconds, None for no limit
@@ -88,7 +88,7 @@ def asm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=Non
         s_new = np.sign(mu); run.changes += np.count_nonzero(s_new != s); s = s_new
     return _finish(run)
 
-# %% ../nbs/03a_subgradient.ipynb #288f2d67
+# %% ../nbs/03a_subgradient.ipynb #2712c335
 _MAX_ENTRIES = 2e8   # F, H and G together: 1.6 GB of float64
 
 def ebsm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=None, callback=None)->Solution:
