@@ -5,8 +5,8 @@
 # %% auto #0
 __all__ = ['SOLVERS', 'solve_ipm', 'solve', 'learn']
 
-# %% ../nbs/03b_solvers.ipynb #45700e67
-import time
+# %% ../nbs/03b_solvers.ipynb #117f4ff1
+import time, warnings
 import numpy as np
 import scipy.linalg as sl
 from scipy.linalg.blas import dsyrk, ssyrk
@@ -16,7 +16,7 @@ from .uncertainty import UncertaintySet
 from .learning import Form, SubsetRows, PairRows, DenseRows, Solution, solve_lp, learning_form, varphi, varphi_x
 from .subgradient import bsm, ebsm, asm, easm, easm_r
 
-# %% ../nbs/03b_solvers.ipynb #56a89f66
+# %% ../nbs/03b_solvers.ipynb #8516041e
 class _Structure:
     """The rows of a form seen as pairs (instance i, class y): rows e_y ⊗ X_i with offsets B[i, y].
 
@@ -59,7 +59,7 @@ class _Structure:
         if self.hinge: return float(Q.sum() - Q.max(1).sum())
         return float((Q * self.B).sum())
 
-# %% ../nbs/03b_solvers.ipynb #b711024a
+# %% ../nbs/03b_solvers.ipynb #63ff6f46
 def _chol(M):
     "Cholesky factor of an SPD matrix, with a growing diagonal shift if rounding made it indefinite"
     reg = 1e-14 * max(float(np.abs(M.diagonal()).max()), 1e-300)
@@ -140,7 +140,7 @@ class _WorkingSet:
         if self.art: M[-1, -1] = D @ self.acoef ** 2
         return M
 
-# %% ../nbs/03b_solvers.ipynb #96c66cd1
+# %% ../nbs/03b_solvers.ipynb #f478261f
 class _IPM:
     """Mehrotra predictor-corrector on a working set. Primal: μ = u - w (u, w >= 0), ν, hinge t >= 0, slacks s of
     the max-rows and σ of the instance rows. Dual: p >= 0 (rows), π >= 0 (instance rows), z_u, z_w, z_t >= 0.
@@ -322,7 +322,7 @@ class _IPM:
             for name in ('u', 'w', 's', 't', 'sig', 'zu', 'zw', 'p', 'zt', 'pi'):
                 setattr(self, name, getattr(self, name) + th)
 
-# %% ../nbs/03b_solvers.ipynb #dcb8cf34
+# %% ../nbs/03b_solvers.ipynb #717b833b
 def _pair_dual(st, ws, p):
     "the row duals of the working set as an n x K matrix over the pairs"
     Q = np.zeros((st.n, st.K)); Q[ws.P[:, 0], ws.P[:, 1]] = p[:ws.nb]
@@ -366,7 +366,10 @@ def _solve_ipm(form, tol, max_pairs, max_cols, time_limit, max_iter, verbose):
         P, art = np.array([(i, y) for y in range(st.K) for i in range(st.n)]), None
     else:
         S0 = np.sort(rng.choice(st.n, max(max_pairs // st.K, 1), replace=False))
-        P, art = np.array([(i, y) for y in range(st.K) for i in S0]), 1.0 + np.abs(st.B).max()
+        P = np.array([(i, y) for y in range(st.K) for i in S0])
+        # the aggregated row -aᵀμ - M <= ν; when τ is the mean of the instances' rows (learning, bounds) it is implied
+        # for M = 0 (hinge) or M = -min B (pairs); for a general dense F any M keeps the restricted LP bounded
+        art = 0.0 if st.hinge else (-float(st.B.min()) if isinstance(form.rows, PairRows) else 1.0 + float(np.abs(st.B).max()))
     if st.m <= max_cols:
         J = np.arange(st.m)
     else:                                 # most violated reduced costs at a uniform dual on the sample
@@ -392,7 +395,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, time_limit, max_iter, verbose):
         ipm.single = (not state['shrunk']) and art is None and rgap > 1e-2
         mu, S = record()
         if rgap > 1e-2: return
-        if (state['last'] is None or rgap < 0.1 * state['last']) and rgap > 1e-6:
+        if (state['last'] is None or rgap < 0.1 * state['last']) and 1e-6 < rgap <= 1e-2:
             state['last'] = rgap
             dd = min(0.1, np.sqrt(rgap))                  # what counts as clearly inactive shrinks with the gap
             keepc = ~(np.minimum(ipm.zu, ipm.zw) > 0.2 * ws.lam)        # reduced cost well inside (-λ, λ)
@@ -412,7 +415,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, time_limit, max_iter, verbose):
         newJ = np.flatnonzero(~inJ & (np.abs(g) > 0.9 * st.lam))
         inP = np.zeros((st.n, st.K), bool); inP[ws.P[:, 0], ws.P[:, 1]] = True
         e = S + st.B - ipm.nu
-        da = 0.5 * min(0.1, np.sqrt(state['last'] or rgap))
+        da = 0.5 * min(0.1, np.sqrt(min(state['last'] or 1.0, rgap)))
         need = ((1 - np.maximum(e, 0).sum(1) < da)[:, None] & (e > -da)) if st.hinge else (e > -da)
         newP = np.argwhere(need & ~inP)
         cap = max(200, ws.nb // 4)
@@ -443,11 +446,13 @@ def _solve_ipm(form, tol, max_pairs, max_cols, time_limit, max_iter, verbose):
             e = S + st.B - ipm.nu
             need = ((np.maximum(e, 0).sum(1) > 1 + 1e-9)[:, None] & (e > 0)) if st.hinge else (e > 1e-9)
             newP = np.argwhere(need & ~inP)
+            cap = max(500, ipm.ws.nb // 2)
+            if len(newP) > cap: newP = newP[np.argsort(-e[newP[:, 0], newP[:, 1]])[:cap]]
             inJ = np.zeros(st.m, bool); inJ[ipm.ws.J] = True
             newJ = np.flatnonzero(~inJ & (np.abs(g) > st.lam * (1 + 1e-9)))
             if len(newP) == 0 and len(newJ) == 0:
                 if p_art >= 1e-8:             # the aggregated row binds: loosen it
-                    ipm.ws.art_M *= 10; ipm.ws.set(ipm.ws.P, ipm.ws.J)
+                    ipm.ws.art_M = 10 * ipm.ws.art_M + 1; ipm.ws.set(ipm.ws.P, ipm.ws.J)
                 elif gap <= 1e-7:             # nothing missing; the working-set IPM is at its rounding limit
                     status = 'optimal'; break
             else:
@@ -462,8 +467,14 @@ def _solve_ipm(form, tol, max_pairs, max_cols, time_limit, max_iter, verbose):
             status = 'diverged'; break
         manage(err)
         ipm.step()
-    if status not in ('optimal', 'time limit'):  # unbounded (R1 fails) or numerical trouble: the LP reference decides
-        return solve_lp(form)
+    if status not in ('optimal', 'time limit'):
+        if art is None and st.m <= max_cols:  # unbounded (R1 fails) or numerical trouble: the LP reference decides
+            return solve_lp(form)
+        if status == 'diverged': raise ValueError('the interior point method diverged: the problem may be unbounded '
+                                                  '(no distribution on the instances lies in 𝒰); check τ and λ')
+    if status != 'optimal':
+        warnings.warn(f'solve_ipm stopped ({status}) before certifying the optimum: the returned value is an upper '
+                      f'bound on it, {f_best - lower:.1e} above the certified lower bound')
     # interior points have tiny non-zeros where the vertex has zeros: drop them if f does not move
     big = np.abs(mu_best).max(initial=0)
     for thr in (1e-4, 1e-6, 1e-8):
@@ -476,7 +487,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, time_limit, max_iter, verbose):
                     time=time.perf_counter() - t0, history=np.array(hist).reshape(-1, 2),
                     dual=dual.T.ravel())
 
-# %% ../nbs/03b_solvers.ipynb #dd9b330c
+# %% ../nbs/03b_solvers.ipynb #2e985aed
 SOLVERS = {'ipm': solve_ipm, 'lp': solve_lp, 'bsm': bsm, 'ebsm': ebsm, 'asm': asm, 'easm': easm, 'easm-r': easm_r}
 
 def solve(form:Form, solver='auto', **options)->Solution:
