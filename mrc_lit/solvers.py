@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['SOLVERS', 'solve_ipm', 'solve', 'learn']
 
-# %% ../nbs/03b_solvers.ipynb #117f4ff1
+# %% ../nbs/03b_solvers.ipynb #2e43111e
 import time, warnings
 import numpy as np
 import scipy.linalg as sl
@@ -16,7 +16,7 @@ from .uncertainty import UncertaintySet
 from .learning import Form, SubsetRows, PairRows, DenseRows, Solution, solve_lp, learning_form, varphi, varphi_x
 from .subgradient import bsm, ebsm, asm, easm, easm_r
 
-# %% ../nbs/03b_solvers.ipynb #8516041e
+# %% ../nbs/03b_solvers.ipynb #31027025
 class _Structure:
     """The rows of a form seen as pairs (instance i, class y): rows e_y ⊗ X_i with offsets B[i, y].
 
@@ -59,7 +59,7 @@ class _Structure:
         if self.hinge: return float(Q.sum() - Q.max(1).sum())
         return float((Q * self.B).sum())
 
-# %% ../nbs/03b_solvers.ipynb #63ff6f46
+# %% ../nbs/03b_solvers.ipynb #9f5d87ff
 def _chol(M):
     "Cholesky factor of an SPD matrix, with a growing diagonal shift if rounding made it indefinite"
     reg = 1e-14 * max(float(np.abs(M.diagonal()).max()), 1e-300)
@@ -140,7 +140,7 @@ class _WorkingSet:
         if self.art: M[-1, -1] = D @ self.acoef ** 2
         return M
 
-# %% ../nbs/03b_solvers.ipynb #f478261f
+# %% ../nbs/03b_solvers.ipynb #0c08e79e
 class _IPM:
     """Mehrotra predictor-corrector on a working set. Primal: μ = u - w (u, w >= 0), ν, hinge t >= 0, slacks s of
     the max-rows and σ of the instance rows. Dual: p >= 0 (rows), π >= 0 (instance rows), z_u, z_w, z_t >= 0.
@@ -214,9 +214,23 @@ class _IPM:
         if ni:
             r1, r2, ii = ws.pairs
             M[r1, r2] -= Dt[r1] * Dt[r2] / c[ii]
-        L = _chol(M)
-        if self.single: solve_M = lambda r: sl.cho_solve(L, r.astype(np.float32), check_finite=False).astype(float)
-        else: solve_M = lambda r: sl.cho_solve(L, r, check_finite=False)
+            L = _chol(M)
+            solve_M = self._solver(L)
+        else:                             # pair rows: M is block diagonal by class, bordered by the artificial row
+            Ls = [self._solver(_chol(M[ws.roff[k]:ws.roff[k + 1], ws.roff[k]:ws.roff[k + 1]]))
+                  for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
+            offs = [(ws.roff[k], ws.roff[k + 1]) for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
+            def solve_B(r):
+                out = np.empty(nb)
+                for (r0, r1_), Lk in zip(offs, Ls): out[r0:r1_] = Lk(r[r0:r1_])
+                return out
+            if ws.art:
+                m_a = M[-1, :nb].astype(float); Bm = solve_B(m_a); sa = float(M[-1, -1]) - m_a @ Bm
+                def solve_M(r):
+                    xa = (r[-1] - m_a @ solve_B(r[:nb])) / sa
+                    return np.r_[solve_B(r[:nb] - m_a * xa), xa]
+            else:
+                solve_M = solve_B
         Mi1 = solve_M(np.ones(nr)); s1 = Mi1.sum()
 
         def direction(rcu, rcw, rct, rcs, rcsig):
@@ -264,6 +278,10 @@ class _IPM:
         self.nu = self.nu + ap * dnu
         self.zu, self.zw, self.p, self.zt, self.pi = zu + ad * dzu, zw + ad * dzw, p + ad * dp, zt + ad * dzt, pi + ad * dpi
         self.iters += 1
+
+    def _solver(self, L):
+        if self.single: return lambda r: sl.cho_solve(L, r.astype(np.float32), check_finite=False).astype(float)
+        return lambda r: sl.cho_solve(L, r, check_finite=False)
 
     def shrink(self, keep_rows, keep_cols):
         "drop pairs (keep_rows over the block rows) and columns; the artificial row stays"
@@ -322,7 +340,7 @@ class _IPM:
             for name in ('u', 'w', 's', 't', 'sig', 'zu', 'zw', 'p', 'zt', 'pi'):
                 setattr(self, name, getattr(self, name) + th)
 
-# %% ../nbs/03b_solvers.ipynb #717b833b
+# %% ../nbs/03b_solvers.ipynb #005b6327
 def _pair_dual(st, ws, p):
     "the row duals of the working set as an n x K matrix over the pairs"
     Q = np.zeros((st.n, st.K)); Q[ws.P[:, 0], ws.P[:, 1]] = p[:ws.nb]
@@ -487,7 +505,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, time_limit, max_iter, verbose):
                     time=time.perf_counter() - t0, history=np.array(hist).reshape(-1, 2),
                     dual=dual.T.ravel())
 
-# %% ../nbs/03b_solvers.ipynb #2e985aed
+# %% ../nbs/03b_solvers.ipynb #54ed2551
 SOLVERS = {'ipm': solve_ipm, 'lp': solve_lp, 'bsm': bsm, 'ebsm': ebsm, 'asm': asm, 'easm': easm, 'easm-r': easm_r}
 
 def solve(form:Form, solver='auto', **options)->Solution:
