@@ -13,7 +13,8 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 from .features import make_feature_map, scores
 from .uncertainty import uncertainty_set, UncertaintySet
-from .learning import learn, randomized_rule, deterministic_rule, SOLVERS
+from .learning import randomized_rule, deterministic_rule
+from .solvers import learn, SOLVERS
 from .bounds import lower_bound, upper_bound
 
 # %% ../nbs/05_estimator.ipynb #c59ae7a9
@@ -25,7 +26,7 @@ class MRC(ClassifierMixin, BaseEstimator):
                  sigma:float=None,      # Gaussian kernel scale on standardized inputs; None: sqrt(d/2)
                  lambda0:float=0.3,     # confidence vector λ = lambda0 * sqrt(variance / n), eq. (confidence_exp)
                  deterministic:bool=False, # the rule whose bounds error_bounds() reports by default: h_d if True, else h^U
-                 solver='auto',         # name in mrc_lit.learning.SOLVERS or 'auto', or a callable taking a Form
+                 solver='auto',         # 'auto' (exact, fast) or a name in mrc_lit.solvers.SOLVERS, or a callable taking a Form
                  random_state=None,     # seed of the random features
                 ):
         self.phi, self.n_components, self.sigma, self.lambda0 = phi, n_components, sigma, lambda0
