@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['DualityCheck', 'check_duality', 'Regularity', 'regularity']
 
-# %% ../nbs/07_duality.ipynb #60a793f6
+# %% ../nbs/07_duality.ipynb #c2805547
 from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
@@ -13,7 +13,7 @@ from scipy.optimize import linprog
 from .uncertainty import UncertaintySet
 from .bounds import worst_case_error, upper_bound, lower_bound
 
-# %% ../nbs/07_duality.ipynb #5954bf88
+# %% ../nbs/07_duality.ipynb #e86cc1e7
 @dataclass
 class DualityCheck:
     "Primal (LP over distributions) and dual (Theorem 3) values of the extreme errors of one rule"
@@ -43,7 +43,7 @@ def check_duality(Psi:np.ndarray,   # s x D scalar features of the finite instan
     lo, mu_l, _ = lower_bound(Psi, U, H, solver)
     return DualityCheck(pmax_val, up, pmin_val, lo, p_max, p_min, mu_u, mu_l)
 
-# %% ../nbs/07_duality.ipynb #206a6d3d
+# %% ../nbs/07_duality.ipynb #5bf5146e
 @dataclass
 class Regularity:
     "Which of the regularity conditions R1, R2 hold for an uncertainty set on a finite instance set"

@@ -5,14 +5,14 @@
 # %% auto #0
 __all__ = ['FiniteDistribution', 'smallest_minimax_risk', 'theorem6_bounds']
 
-# %% ../nbs/09_generalization.ipynb #6a043b52
+# %% ../nbs/09_generalization.ipynb #f6af6ad7
 from dataclasses import dataclass
 import numpy as np
 from sklearn.utils import check_random_state
 from .uncertainty import UncertaintySet
 from .learning import learn
 
-# %% ../nbs/09_generalization.ipynb #8a000ab0
+# %% ../nbs/09_generalization.ipynb #9d2d2b89
 @dataclass
 class FiniteDistribution:
     "A distribution p* on a finite instance set 𝒳 × 𝒴 given by its probability table: exact means, errors, samples"
@@ -50,7 +50,7 @@ class FiniteDistribution:
         k = rng.choice(self.P.size, size=n, p=self.P.ravel())
         return k // self.n_classes, k % self.n_classes
 
-# %% ../nbs/09_generalization.ipynb #3a0134c4
+# %% ../nbs/09_generalization.ipynb #121fa9f3
 def smallest_minimax_risk(Psi:np.ndarray, # N x D scalar features of the whole (finite) instance set
                           tau_inf:np.ndarray, # exact mean vector
                           n_classes:int,

@@ -6,7 +6,7 @@
 __all__ = ['simplex_projection', 'adversarial_zero_one_loss', 'fixed_marginals_objective', 'solve_fixed_marginals',
            'fixed_marginals_worst_case', 'FixedMarginalsMRC']
 
-# %% ../nbs/08_fixed_marginals.ipynb #97907814
+# %% ../nbs/08_fixed_marginals.ipynb #a0ad2ba5
 import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
@@ -19,7 +19,7 @@ from .learning import Solution, varphi_x, deterministic_rule
 from .bounds import lower_bound, upper_bound, _check_rule
 from .estimator import MRC
 
-# %% ../nbs/08_fixed_marginals.ipynb #2ba52ff9
+# %% ../nbs/08_fixed_marginals.ipynb #8fb05f56
 def simplex_projection(S:np.ndarray, # n x |Y| scores Φ(x, y)ᵀμ
                       )->tuple:      # (n x |Y| rule h^V(y|x), n thresholds φ(μ, x))
     "h^V of eq. (sol-emp): each row of S minus its threshold φ(μ, x), positive part — the projection onto the simplex"
@@ -38,7 +38,7 @@ def fixed_marginals_objective(Psi:np.ndarray, U:UncertaintySet, mu:np.ndarray)->
     "The objective of eq. (opt-emp) at μ: 1 - τᵀμ + mean φ(μ, x_i) + λᵀ|μ|"
     return float(1 - U.tau @ mu + varphi_x(scores(Psi, mu))[0].mean() + U.lambda_ @ np.abs(mu))
 
-# %% ../nbs/08_fixed_marginals.ipynb #a849a5f6
+# %% ../nbs/08_fixed_marginals.ipynb #c02525cb
 def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the training instances (the support of p^n_x)
                           U:UncertaintySet, # τ and λ
                           tol:float=1e-9,   # HiGHS feasibility and optimality tolerance
@@ -67,7 +67,7 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
     return Solution(mu=mu, value=fixed_marginals_objective(Psi, U, mu), lower=1 + float(b_ub @ res.ineqlin.marginals),
                     n_iter=int(res.nit), solver='lp', time=time.perf_counter() - t0, dual=p)
 
-# %% ../nbs/08_fixed_marginals.ipynb #64eceec4
+# %% ../nbs/08_fixed_marginals.ipynb #ce4287a9
 def fixed_marginals_worst_case(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
                                sense:str='max', # 'max': sup over V of the error; 'min': inf
                               )->tuple:         # (value, p) with p an n x |Y| distribution of V attaining it
@@ -81,7 +81,7 @@ def fixed_marginals_worst_case(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
     if res.status != 0: raise ValueError(f'V is empty for this τ and λ: {res.message}')
     return 1 - float((res.x.reshape(K, n).T * H).sum()), res.x.reshape(K, n).T
 
-# %% ../nbs/08_fixed_marginals.ipynb #49851985
+# %% ../nbs/08_fixed_marginals.ipynb #f3396cbb
 class FixedMarginalsMRC(MRC):
     "0-1 MRC for the fixed-marginal set V (Theorem 4): L1-regularized ERM with the adversarial zero-one loss"
 
