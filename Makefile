@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.mrc_lit-installed
 
-.PHONY: demo test test-slow readme export clean-nbs install
+.PHONY: demo test test-slow readme docs docs-check export clean-nbs install
 
 install: $(STAMP)
 
@@ -29,6 +29,14 @@ test-slow: $(STAMP)
 # README.md from nbs/index.ipynb (quarto-free).
 readme: $(STAMP)
 	$(BIN)/python tools/make_readme.py
+
+# The documentation site in _docs/ (needs quarto, https://quarto.org; GitHub builds it: .github/workflows/docs.yaml).
+docs: $(STAMP)
+	$(BIN)/nbdev_docs
+
+# What of the docs build can be checked without quarto: the cells nbdev runs to render each notebook.
+docs-check: $(STAMP)
+	$(BIN)/python tools/docs_check.py
 
 export: $(STAMP)
 	$(BIN)/nbdev_export

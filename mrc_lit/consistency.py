@@ -5,14 +5,14 @@
 # %% auto #0
 __all__ = ['NestedFourierFeatures', 'lambda_sequence', 'n_features_sequence', 'consistency_conditions', 'worst_case_bayes_risk']
 
-# %% ../nbs/10_consistency.ipynb #f0b31206
+# %% ../nbs/10_consistency.ipynb #cc1503e7
 import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 from sklearn.utils import check_random_state
 from .uncertainty import UncertaintySet
 
-# %% ../nbs/10_consistency.ipynb #d3b65aa2
+# %% ../nbs/10_consistency.ipynb #bf89ab6c
 class NestedFourierFeatures:
     "Ψ_D(x) = [1, cos(v_1ᵀx) … cos(v_Dᵀx), sin(v_1ᵀx) … sin(v_Dᵀx)] for the first D of one i.i.d. sequence v_1, v_2, …"
     def __init__(self,
@@ -37,7 +37,7 @@ class NestedFourierFeatures:
         A, B = self.transform(X, D)[:, 1:], self.transform(Y, D)[:, 1:]
         return A @ B.T / D
 
-# %% ../nbs/10_consistency.ipynb #6d2fb117
+# %% ../nbs/10_consistency.ipynb #5702cd6c
 def lambda_sequence(n, # sample sizes
                     c:float=0.05, # scale
                    )->np.ndarray: # λ_n = c log(n) / sqrt(n)
@@ -56,7 +56,7 @@ def consistency_conditions(ns, lambdas, Ds, k:float=0.5)->dict:
             '(5) λ_n sqrt(n/log n) increasing': bool((np.diff(lambdas * np.sqrt(ns / np.log(ns))) > 0).all()),
             '(6) D_n / n^k bounded': float((Ds / ns ** k).max())}
 
-# %% ../nbs/10_consistency.ipynb #9c91c535
+# %% ../nbs/10_consistency.ipynb #c52f9081
 def worst_case_bayes_risk(Psi:np.ndarray,   # s x D scalar features of a finite instance set
                           U:UncertaintySet, # mean and confidence vectors (λ = 0 allowed)
                          )->tuple:          # (max over p in U of the Bayes risk of p, that p as s x |Y|)

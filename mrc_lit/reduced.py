@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['epsilon_s', 'theorem8_bounds', 'nonempty_uncertainty_set', 'learn_reduced', 'outside_mass', 'ReducedMRC']
 
-# %% ../nbs/11_reduced_sets.ipynb #8d08fa3c
+# %% ../nbs/11_reduced_sets.ipynb #c0874ad9
 import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
@@ -18,7 +18,7 @@ from .uncertainty import UncertaintySet, uncertainty_set
 from .learning import learn
 from .estimator import MRC
 
-# %% ../nbs/11_reduced_sets.ipynb #6917c9d3
+# %% ../nbs/11_reduced_sets.ipynb #e979337f
 def epsilon_s(s,               # number of sampled instances (scalar or array)
               m:int,           # number of components of Φ
               n_classes:int,   # |Y|
@@ -40,7 +40,7 @@ def theorem8_bounds(lower_s:float, upper_s:float, # R̲_s(U), R̄_s(U) computed 
     return (lower_s - eps_lower * (2 * C * np.abs(mu_lower).sum() + 1),
             upper_s + eps_upper * (2 * C * np.abs(mu_upper).sum() + 1))
 
-# %% ../nbs/11_reduced_sets.ipynb #d4a933a6
+# %% ../nbs/11_reduced_sets.ipynb #1afe90bb
 def nonempty_uncertainty_set(Psi:np.ndarray,   # s x D scalar features of the sample 𝒳_s
                              U:UncertaintySet, # τ and λ, possibly from other instances
                             )->tuple:          # (Ũ with τ̃ and λ̃ ⪰ λ, the s x |Y| distribution p of Ũ found)
@@ -70,7 +70,7 @@ def learn_reduced(Psi:np.ndarray,   # s x D scalar features of the sample 𝒳_s
     sol, phi = learn(Psi, Ut, solver, **options)
     return sol, phi, Ut
 
-# %% ../nbs/11_reduced_sets.ipynb #7f903731
+# %% ../nbs/11_reduced_sets.ipynb #94893e0e
 def outside_mass(Psi_all:np.ndarray, H_all:np.ndarray, # features and rule values on the whole instance set
                  Psi_s:np.ndarray, H_s:np.ndarray,     # the same on the sample 𝒳_s
                  mu:np.ndarray,                        # μ_u (sense 'upper') or μ_l (sense 'lower')
@@ -81,7 +81,7 @@ def outside_mass(Psi_all:np.ndarray, H_all:np.ndarray, # features and rule value
     out = (V_all > V_s.max(0) + 1e-9).any(1) if sense == 'upper' else (V_all < V_s.min(0) - 1e-9).any(1)
     return float(np.asarray(weights)[out].sum())
 
-# %% ../nbs/11_reduced_sets.ipynb #97434261
+# %% ../nbs/11_reduced_sets.ipynb #2432ae1b
 class ReducedMRC(MRC):
     "MRC learned over a random subset of s training instances (Theorem 8), with τ and λ from all training pairs"
     def __init__(self, phi='fourier', n_components:int=500, sigma:float=None, lambda0:float=0.3,

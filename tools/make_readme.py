@@ -1,38 +1,69 @@
-"""Write README.md from nbs/index.ipynb without quarto: execute the notebook with execnb, then render
-markdown cells as they are, code cells as ```python blocks (nbdev directives and `#| hide` cells dropped) and
-their text outputs as plain blocks."""
+"""Write README.md from nbs/index.ipynb without quarto (`make readme`).
+
+The notebook is executed with execnb (cells marked `#| eval: false` are shown, not run), its outputs are saved back
+into nbs/index.ipynb (then cleaned with nbdev_clean), so that the docs site's home page, which quarto renders from
+the stored outputs, shows what the README shows. Rendering follows quarto's cell options: markdown cells as they
+are; code cells as ```python blocks without their `#|` lines; `#| hide` drops a cell, `#| echo: false` its source,
+`#| output: false` its outputs; text outputs become plain blocks, Markdown outputs are inlined, images are left out.
+"""
+import re, subprocess, sys
 from pathlib import Path
-from execnb.nbio import read_nb
+from execnb.nbio import read_nb, write_nb
 from execnb.shell import CaptureShell
 
 ROOT = Path(__file__).resolve().parent.parent
+NB = ROOT / 'nbs' / 'index.ipynb'
 
 
 def _text(t): return t if isinstance(t, str) else ''.join(t)
+
+
+def directives(src: str) -> dict:
+    "`#| key: value` lines of a cell (a bare `#| hide` gives {'hide': ''})"
+    d = {}
+    for l in src.splitlines():
+        m = re.match(r'\s*#\|\s*([\w-]+):?\s*(.*)$', l)
+        if m: d[m.group(1)] = m.group(2).strip().lower()
+    return d
+
+
+def _skip_exec(cell) -> bool:
+    if cell.cell_type != 'code': return True
+    d = directives(cell.source)
+    return d.get('eval') == 'false' or 'nbdev_export' + '(' in cell.source
 
 
 def render(nb) -> str:
     out = []
     for c in nb.cells:
         src = c.source.rstrip()
-        lines = src.splitlines()
         if c.cell_type == 'markdown': out.append(src); continue
-        if any(l.strip() in ('#| hide', '#|hide') for l in lines) or any(l.startswith('#| default_exp') for l in lines): continue
-        code = '\n'.join(l for l in lines if not l.lstrip().startswith('#|')).strip()
-        if code: out.append(f'```python\n{code}\n```')
-        text = ''.join(_text(o.get('text', '')) if o.get('output_type') == 'stream'
-                       else _text(o.get('data', {}).get('text/plain', '')) for o in c.get('outputs', []))
+        d = directives(src)
+        if 'hide' in d or 'default_exp' in d: continue
+        code = '\n'.join(l for l in src.splitlines() if not l.lstrip().startswith('#|')).strip()
+        if code and d.get('echo') != 'false': out.append(f'```python\n{code}\n```')
+        if d.get('output') == 'false': continue
+        text = ''
+        for o in c.get('outputs', []):
+            if o.get('output_type') == 'stream': text += _text(o.get('text', '')); continue
+            data = o.get('data', {})
+            if 'text/markdown' in data:
+                if text.strip(): out.append(f'```\n{text.rstrip()}\n```'); text = ''
+                out.append(_text(data['text/markdown']).strip())
+            elif 'text/plain' in data and not any(k.startswith('image/') for k in data): text += _text(data['text/plain']) + '\n'
         if text.strip(): out.append(f'```\n{text.rstrip()}\n```')
     return '\n\n'.join(out) + '\n'
 
 
 def main():
     import os; os.chdir(ROOT / 'nbs')
-    nb = read_nb(ROOT / 'nbs' / 'index.ipynb')
-    CaptureShell(ROOT / 'nbs' / 'index.ipynb').run_all(nb, exc_stop=True)
+    nb = read_nb(NB)
+    CaptureShell(NB).run_all(nb, exc_stop=True, preproc=_skip_exec)
+    write_nb(nb, NB)
+    subprocess.run([str(Path(sys.executable).parent / 'nbdev_clean'), '--fname', str(NB)], cwd=ROOT, check=True)
     (ROOT / 'README.md').write_text('<!-- generated from nbs/index.ipynb by tools/make_readme.py; edit the notebook -->\n\n'
-                                    + render(nb))
-    print('wrote README.md')
+                                    + render(read_nb(NB)))
+    print('wrote README.md (and the outputs of nbs/index.ipynb)')
 
 
 if __name__ == '__main__': main()
