@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['FULL', 'QUICK', 'reproduce']
 
-# %% ../../nbs/experiments/figure1.ipynb #954e969e
+# %% ../../nbs/experiments/figure1.ipynb #4992ec2a
 import time
 from pathlib import Path
 import numpy as np
@@ -16,7 +16,7 @@ from ..learning import learn, randomized_rule
 from ..bounds import lower_bound
 from ..reduced import learn_reduced
 
-# %% ../../nbs/experiments/figure1.ipynb #aa1d3d0e
+# %% ../../nbs/experiments/figure1.ipynb #09023423
 FULL = dict(n_components=500, sigma=None, sizes=[100, 500, 1000, 2000, 3000, 4000, 5000], reps=50, n_pool=None)
 QUICK = dict(n_components=30, sigma=10.0, sizes=[50, 100, 200, 400], reps=3, n_pool=500)
 
