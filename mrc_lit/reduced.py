@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['epsilon_s', 'theorem8_bounds', 'nonempty_uncertainty_set', 'learn_reduced', 'outside_mass', 'ReducedMRC']
 
-# %% ../nbs/11_reduced_sets.ipynb #f5c907ac
+# %% ../nbs/11_reduced_sets.ipynb #fa534e82
 import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
@@ -18,7 +18,7 @@ from .uncertainty import UncertaintySet, uncertainty_set
 from .learning import learn
 from .estimator import MRC
 
-# %% ../nbs/11_reduced_sets.ipynb #48954b7c
+# %% ../nbs/11_reduced_sets.ipynb #b96ee157
 def epsilon_s(s,               # number of sampled instances (scalar or array)
               m:int,           # number of components of Φ
               n_classes:int,   # |Y|
@@ -40,7 +40,7 @@ def theorem8_bounds(lower_s:float, upper_s:float, # R̲_s(U), R̄_s(U) computed 
     return (lower_s - eps_lower * (2 * C * np.abs(mu_lower).sum() + 1),
             upper_s + eps_upper * (2 * C * np.abs(mu_upper).sum() + 1))
 
-# %% ../nbs/11_reduced_sets.ipynb #6e811de7
+# %% ../nbs/11_reduced_sets.ipynb #d0e8a43a
 def nonempty_uncertainty_set(Psi:np.ndarray,   # s x D scalar features of the sample 𝒳_s
                              U:UncertaintySet, # τ and λ, possibly from other instances
                             )->tuple:          # (Ũ with τ̃ and λ̃ ⪰ λ, the s x |Y| distribution p of Ũ found)
@@ -70,7 +70,7 @@ def learn_reduced(Psi:np.ndarray,   # s x D scalar features of the sample 𝒳_s
     sol, phi = learn(Psi, Ut, solver, **options)
     return sol, phi, Ut
 
-# %% ../nbs/11_reduced_sets.ipynb #861a0ee2
+# %% ../nbs/11_reduced_sets.ipynb #20b36e32
 def outside_mass(Psi_all:np.ndarray, H_all:np.ndarray, # features and rule values on the whole instance set
                  Psi_s:np.ndarray, H_s:np.ndarray,     # the same on the sample 𝒳_s
                  mu:np.ndarray,                        # μ_u (sense 'upper') or μ_l (sense 'lower')
@@ -81,7 +81,7 @@ def outside_mass(Psi_all:np.ndarray, H_all:np.ndarray, # features and rule value
     out = (V_all > V_s.max(0) + 1e-9).any(1) if sense == 'upper' else (V_all < V_s.min(0) - 1e-9).any(1)
     return float(np.asarray(weights)[out].sum())
 
-# %% ../nbs/11_reduced_sets.ipynb #a320afd8
+# %% ../nbs/11_reduced_sets.ipynb #9ae25967
 class ReducedMRC(MRC):
     "MRC learned over a random subset of s training instances (Theorem 8), with τ and λ from all training pairs"
     def __init__(self, phi='fourier', n_components:int=500, sigma:float=None, lambda0:float=0.3,
