@@ -46,7 +46,7 @@ class MRC(ClassifierMixin, BaseEstimator):
         check_classification_targets(y)
         self.classes_, y_enc = np.unique(y, return_inverse=True)
         if len(self.classes_) < 2:
-            raise ValueError(f'MRC needs samples of at least 2 classes; y contains only the class {self.classes_[0]!r}')
+            raise ValueError(f'MRC needs samples of at least 2 classes; y contains only one class, {self.classes_.tolist()[0]!r}')
         self.feature_map_ = make_feature_map(self.phi, self.n_components, self.sigma, self.random_state).fit(X, y_enc)
         Psi = self.feature_map_.transform(X)
         U = uncertainty_set(Psi, y_enc, len(self.classes_), lambda0=self.lambda0)
