@@ -34,7 +34,7 @@ class MRC(ClassifierMixin, BaseEstimator):
     def _check_params(self):
         if not isinstance(self.lambda0, numbers.Real) or isinstance(self.lambda0, bool) or not np.isfinite(self.lambda0) or self.lambda0 < 0:
             raise ValueError(f'lambda0 must be a finite number >= 0, got {self.lambda0!r}')
-        if not (callable(self.solver) or self.solver == 'auto' or self.solver in SOLVERS):
+        if not (callable(self.solver) or isinstance(self.solver, str) and (self.solver == 'auto' or self.solver in SOLVERS)):
             raise ValueError(f"unknown solver {self.solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
         if not isinstance(self.deterministic, (bool, np.bool_)):
             raise ValueError(f'deterministic must be True or False, got {self.deterministic!r}')
