@@ -80,10 +80,11 @@ class MRC(ClassifierMixin, BaseEstimator):
     def _encode(self, y, n):
         y = np.asarray(y)
         if y.shape != (n,): raise ValueError(f'y has shape {y.shape}, expected ({n},)')
-        idx = np.searchsorted(self.classes_, y)
-        idx = np.clip(idx, 0, len(self.classes_) - 1)
-        unknown = self.classes_[idx] != y
-        if unknown.any(): raise ValueError(f'y contains labels not seen in fit: {sorted(set(y[unknown].tolist()))[:5]}')
+        # a dict, not searchsorted: labels of another type (None, str among ints) are "unseen", not a TypeError
+        index = {c: i for i, c in enumerate(self.classes_.tolist())}
+        try: idx = np.array([index.get(v, -1) for v in y.tolist()], dtype=int)
+        except TypeError as e: raise ValueError(f'y contains labels that cannot be compared with classes_: {e}') from None
+        if (idx < 0).any(): raise ValueError(f'y contains labels not seen in fit: {list(dict.fromkeys(y[idx < 0].tolist()))[:5]}')
         return idx
 
     def error_bounds(self,
