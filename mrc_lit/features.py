@@ -32,7 +32,10 @@ class FeatureMap(TransformerMixin, BaseEstimator):
         X = check_array(X, dtype=float)
         if X.shape[1] != self.n_features_in_:
             raise ValueError(f'X has {X.shape[1]} features, but {type(self).__name__} was fitted with {self.n_features_in_}')
-        F = self._features(X)
+        with np.errstate(over='ignore', invalid='ignore'): F = self._features(X)
+        if not np.isfinite(F).all():  # finite X far outside the range seen at fit can overflow the standardization
+            raise ValueError(f'the features of X are not finite: X has values too large for this {type(self).__name__} '
+                             f'(largest |x| = {np.abs(X).max():.3g}); rescale X as at fit')
         return np.hstack([np.ones((len(X), 1)), F])
 
     def _fit(self, X, y): pass
@@ -56,7 +59,13 @@ class _Standardizer(StandardScaler):
     def fit(self, X, y=None, sample_weight=None):
         self.prescale_ = _pow2_scale(np.asarray(X, dtype=float))
         return super().fit(np.asarray(X, dtype=float) / self.prescale_, y, sample_weight)
-    def transform(self, X, copy=None): return super().transform(np.asarray(X, dtype=float) / self.prescale_, copy=copy)
+    def transform(self, X, copy=None):
+        X = np.asarray(X, dtype=float)
+        with np.errstate(over='ignore'): Z = X / self.prescale_
+        if np.isinf(Z).any() and np.isfinite(X).all():
+            raise ValueError(f'X has values too large for the scale seen at fit (largest |x| = {np.abs(X).max():.3g}); '
+                             'rescale X as at fit')
+        return super().transform(Z, copy=copy)
 
 class RandomFourierFeatures(FeatureMap):
     "Ψ(x) = [1, cos(Uᵀz), sin(Uᵀz)] with z the standardized x and the columns of U drawn from N(0, σ⁻² I) (eq. feature_exp)"
