@@ -192,13 +192,21 @@ def solve_lp(form:Form,          # the problem
     if method == 'highs-ipm': options['ipm_optimality_tolerance'] = tol
     if time_limit: options['time_limit'] = time_limit
     res = linprog(c, A_ub=A_ub, b_ub=rhs, bounds=bounds, method=method, options=options)
+    big = max(abs(A_ub).max(), np.abs(c).max(), np.abs(rhs).max())
+    if res.status == 2 and 'Model error' in res.message:  # HiGHS refuses matrix entries >= 1e15
+        raise ValueError(f'the LP solver rejected the problem: its largest coefficient is {big:.3g}. '
+                         'Rescale the features (e.g. standardize X or use a bounded feature map)')
     if res.status in (2, 3):  # ν can always be made large enough, so "infeasible" means the dual is: U is empty
         raise ValueError('the problem is unbounded below: no distribution on the instance set satisfies '
                          '|E_p Φ - τ| <= λ (regularity R1 fails). Use a mean vector τ computed from these instances, '
-                         'or a larger confidence vector λ')
+                         'or a larger confidence vector λ' + (f'; if R1 holds, rescale the features (largest '
+                         f'coefficient {big:.3g})' if big > 1e8 else ''))
     if res.status != 0:
-        raise RuntimeError(f'the LP solver stopped: {_LP_STATUS.get(res.status, res.message)}. '
-                           "Try method='highs-ds', a looser tol, or standardize the features")
+        why = res.message.split('(')[0].strip().rstrip('.') or _LP_STATUS.get(res.status, 'unknown status')
+        todo, arg = (('raise time_limit', 'time_limit=None') if 'Time limit' in why else
+                     ("try method='highs-ds' or 'highs', a looser tol, or standardize the features", "method='highs-ds'"))
+        raise RuntimeError(f'the LP solver stopped: {why} (status {res.status}). To fix: {todo}; from MRC, pass '
+                           f'e.g. solver=functools.partial(mrc_lit.learning.solve_lp, {arg})')
     mu = res.x[:m] - res.x[m:2 * m]
     marg = res.ineqlin.marginals
     return Solution(mu=mu, value=form.value(mu), lower=float(rhs @ marg), n_iter=int(res.nit), solver='lp',
