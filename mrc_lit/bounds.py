@@ -58,7 +58,11 @@ def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
     c = H.T.ravel() * (1 if sense == 'max' else -1)                 # max 1 - Σ p h  <=>  min Σ p h
     res = linprog(c, A_ub=sp.vstack([Phi, -Phi]), b_ub=np.r_[U.tau + U.lambda_, U.lambda_ - U.tau],
                   A_eq=np.ones((1, K * s)), b_eq=[1], bounds=(0, None), method='highs')
-    if res.status != 0: raise ValueError(f'no distribution on the instance set lies in U (R1 fails): {res.message}')
+    if res.status == 2 and 'Model error' in res.message:  # HiGHS refuses matrix entries >= 1e15
+        raise ValueError(f'the LP solver rejected the problem: its largest coefficient is {np.abs(Psi).max():.3g}. '
+                         'Rescale the features')
+    if res.status == 2: raise ValueError(f'no distribution on the instance set lies in U (R1 fails): {res.message}')
+    if res.status != 0: raise RuntimeError(f'the LP solver stopped: {res.message}. Rescale the features or use fewer instances')
     p = res.x.reshape(K, s).T
     return 1 - float((p * H).sum()), p
 
