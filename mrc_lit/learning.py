@@ -183,10 +183,16 @@ def solve_lp(form:Form,          # the problem
     m = form.m
     A, T, rhs, n_dual = form.rows.lp()
     r, k = A.shape[0], T.shape[1]
+    # solve for s ⊙ μ, with s_j the power of two nearest the largest |entry| of column j (exact scaling): with tight
+    # tolerances HiGHS' presolve called bounded problems with a tiny column (a feature of size 1e-8) unbounded, and
+    # refused entries >= 1e15
+    colmax = abs(A).max(axis=0).toarray().ravel() if A.nnz else np.zeros(m)
+    s = np.where(colmax > 0, np.exp2(np.round(np.log2(np.where(colmax > 0, colmax, 1.0)))), 1.0)
+    A = sp.csr_matrix(A @ sp.diags(1 / s))
     nu_col = np.zeros((r, 1)); nu_col[:, 0] = -1.0
     nu_col[n_dual:] = 0.0 if isinstance(form.rows, SubsetRows) else -1.0  # ν appears in the rows of F only
     A_ub = sp.hstack([A, -A, sp.csr_matrix(nu_col), T], format='csc')
-    c = np.r_[form.a + form.lam, form.lam - form.a, 1.0, np.zeros(k)]
+    c = np.r_[(form.a + form.lam) / s, (form.lam - form.a) / s, 1.0, np.zeros(k)]
     bounds = [(0, None)] * (2 * m) + [(None, None)] + [(0, None)] * k
     options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol)
     if method == 'highs-ipm': options['ipm_optimality_tolerance'] = tol
@@ -207,7 +213,7 @@ def solve_lp(form:Form,          # the problem
                      ("try method='highs-ds' or 'highs', a looser tol, or standardize the features", "method='highs-ds'"))
         raise RuntimeError(f'the LP solver stopped: {why} (status {res.status}). To fix: {todo}; from MRC, pass '
                            f'e.g. solver=functools.partial(mrc_lit.learning.solve_lp, {arg})')
-    mu = res.x[:m] - res.x[m:2 * m]
+    mu = (res.x[:m] - res.x[m:2 * m]) / s
     marg = res.ineqlin.marginals
     return Solution(mu=mu, value=form.value(mu), lower=float(rhs @ marg), n_iter=int(res.nit), solver='lp',
                     time=time.perf_counter() - t0, dual=-marg[:n_dual])
