@@ -54,9 +54,13 @@ def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
     "The primal of Theorem 3: extreme error of rule h over distributions on 𝒳_s × Y with |E_p Φ - τ| ⪯ λ"
     Psi = np.asarray(Psi, dtype=float); H = _check_rule(H, Psi, U.n_classes)
     s, K = H.shape
-    Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T   # m x (K s): column y*s + i is Φ(x_i, y)
+    # each constraint row divided by the power of two nearest its largest entry (exact): HiGHS drops matrix entries
+    # below 1e-9, so a tiny feature's constraint was silently ignored and the worst case overstated
+    cmax = np.abs(Psi).max(0) if s else np.ones(Psi.shape[1])
+    r = np.tile(np.where(cmax > 0, np.exp2(np.round(np.log2(np.where(cmax > 0, cmax, 1.0)))), 1.0), K)
+    Phi = sp.diags(1 / r) @ sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T  # column y*s + i is Φ(x_i, y)/r
     c = H.T.ravel() * (1 if sense == 'max' else -1)                 # max 1 - Σ p h  <=>  min Σ p h
-    res = linprog(c, A_ub=sp.vstack([Phi, -Phi]), b_ub=np.r_[U.tau + U.lambda_, U.lambda_ - U.tau],
+    res = linprog(c, A_ub=sp.vstack([Phi, -Phi]), b_ub=np.r_[U.tau + U.lambda_, U.lambda_ - U.tau] / np.r_[r, r],
                   A_eq=np.ones((1, K * s)), b_eq=[1], bounds=(0, None), method='highs')
     if res.status == 2 and 'Model error' in res.message:  # HiGHS refuses matrix entries >= 1e15
         raise ValueError(f'the LP solver rejected the problem: its largest coefficient is {np.abs(Psi).max():.3g}. '
