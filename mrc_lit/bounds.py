@@ -52,6 +52,7 @@ def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
                      sense:str='max', # 'max': sup over U of the error; 'min': inf
                     )->tuple:         # (value, p) with p an s x |Y| distribution attaining it
     "The primal of Theorem 3: extreme error of rule h over distributions on 𝒳_s × Y with |E_p Φ - τ| ⪯ λ"
+    if sense not in ('max', 'min'): raise ValueError(f"sense must be 'max' or 'min', got {sense!r}")
     Psi = np.asarray(Psi, dtype=float); H = _check_rule(H, Psi, U.n_classes)
     s, K = H.shape
     # each constraint row divided by the power of two nearest its largest entry (exact): HiGHS drops matrix entries
