@@ -187,7 +187,7 @@ def solve_lp(form:Form,          # the problem
     # tolerances HiGHS' presolve called bounded problems with a tiny column (a feature of size 1e-8) unbounded, and
     # refused entries >= 1e15
     colmax = abs(A).max(axis=0).toarray().ravel() if A.nnz else np.zeros(m)
-    s = np.where(colmax > 0, np.exp2(np.round(np.log2(np.where(colmax > 0, colmax, 1.0)))), 1.0)
+    s = np.exp2(np.clip(np.round(np.log2(np.where(colmax > 0, colmax, 1.0))), -600, 600))  # 1/s finite
     A = sp.csr_matrix(A @ sp.diags(1 / s))
     nu_col = np.zeros((r, 1)); nu_col[:, 0] = -1.0
     nu_col[n_dual:] = 0.0 if isinstance(form.rows, SubsetRows) else -1.0  # ν appears in the rows of F only
@@ -200,13 +200,14 @@ def solve_lp(form:Form,          # the problem
     res = linprog(c, A_ub=A_ub, b_ub=rhs, bounds=bounds, method=method, options=options)
     big = max(abs(A_ub).max(), np.abs(c).max(), np.abs(rhs).max())
     if res.status == 2 and 'Model error' in res.message:  # HiGHS refuses matrix entries >= 1e15
-        raise ValueError(f'the LP solver rejected the problem: its largest coefficient is {big:.3g}. '
-                         'Rescale the features (e.g. standardize X or use a bounded feature map)')
+        raise ValueError(f'the LP solver rejected the problem: its largest coefficient is {big:.3g}. Rescale the '
+                         'features (e.g. standardize X or use a bounded feature map), or check that τ is in their range')
     if res.status in (2, 3):  # ν can always be made large enough, so "infeasible" means the dual is: U is empty
         raise ValueError('the problem is unbounded below: no distribution on the instance set satisfies '
                          '|E_p Φ - τ| <= λ (regularity R1 fails). Use a mean vector τ computed from these instances, '
-                         'or a larger confidence vector λ' + (f'; if R1 holds, rescale the features (largest '
-                         f'coefficient {big:.3g})' if big > 1e8 else ''))
+                         'or a larger confidence vector λ. If τ is the mean of these instances, R1 holds and the LP is '
+                         'numerically ill-conditioned: use λ > 0 (lambda0 > 0) or rescale the features (largest '
+                         f'coefficient {big:.3g})')
     if res.status != 0:
         why = res.message.split('(')[0].strip().rstrip('.') or _LP_STATUS.get(res.status, 'unknown status')
         todo, arg = (('raise time_limit', 'time_limit=None') if 'Time limit' in why else
