@@ -43,8 +43,11 @@ class MRC(ClassifierMixin, BaseEstimator):
         "Learn μ* from training data: solves P_{τ,λ} over the training instances"
         self._check_params()
         X, y = validate_data(self, X, y, dtype=float)
-        check_classification_targets(y)
-        self.classes_, y_enc = np.unique(y, return_inverse=True)
+        try:
+            check_classification_targets(y)
+            self.classes_, y_enc = np.unique(y, return_inverse=True)
+        except TypeError as e:  # str and int labels together: both sort y, which fails when the first label is a str
+            raise ValueError(f'labels must be of one sortable type (all numbers or all strings): {e}') from None
         if len(self.classes_) < 2:
             raise ValueError(f'MRC needs samples of at least 2 classes; y contains only one class, {self.classes_.tolist()[0]!r}')
         self.feature_map_ = make_feature_map(self.phi, self.n_components, self.sigma, self.random_state).fit(X, y_enc)
