@@ -53,13 +53,26 @@ def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
                      sense:str='max', # 'max': sup over U of the error; 'min': inf
                     )->tuple:         # (value, p) with p an s x |Y| distribution attaining it
     "The primal of Theorem 3: extreme error of rule h over distributions on 𝒳_s × Y with |E_p Φ - τ| ⪯ λ"
+    if sense not in ('max', 'min'): raise ValueError(f"sense must be 'max' or 'min', got {sense!r}")
     Psi = np.asarray(Psi, dtype=float); H = _check_rule(H, Psi, U.n_classes)
     s, K = H.shape
-    Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T   # m x (K s): column y*s + i is Φ(x_i, y)
+    # each constraint row divided by the power of two nearest its largest entry (exact): HiGHS drops matrix entries
+    # below 1e-9, so a tiny feature's constraint was silently ignored and the worst case overstated
+    cmax = np.abs(Psi).max(0) if s else np.ones(Psi.shape[1])
+    r = np.tile(np.exp2(np.clip(np.round(np.log2(np.where(cmax > 0, cmax, 1.0))), -600, 600)), K)  # 1/r finite
+    Phi = sp.diags(1 / r) @ sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T  # column y*s + i is Φ(x_i, y)/r
+    # |Φ_j p| <= max|Φ_j| for every distribution p: clipping the right-hand sides to twice that keeps the feasible set
+    # (an unreachable bound stays unreachable) and keeps them below HiGHS' infinity (1e20, else 'Model error')
+    lim = np.tile(2 * np.maximum(1.0, abs(Phi).max(1).toarray().ravel() if Phi.nnz else 0), 2)
+    b = np.clip(np.r_[U.tau + U.lambda_, U.lambda_ - U.tau] / np.r_[r, r], -lim, lim)
     c = H.T.ravel() * (1 if sense == 'max' else -1)                 # max 1 - Σ p h  <=>  min Σ p h
-    res = linprog(c, A_ub=sp.vstack([Phi, -Phi]), b_ub=np.r_[U.tau + U.lambda_, U.lambda_ - U.tau],
-                  A_eq=np.ones((1, K * s)), b_eq=[1], bounds=(0, None), method='highs')
-    if res.status != 0: raise ValueError(f'no distribution on the instance set lies in U (R1 fails): {res.message}')
+    res = linprog(c, A_ub=sp.vstack([Phi, -Phi]), b_ub=b, A_eq=np.ones((1, K * s)), b_eq=[1], bounds=(0, None),
+                  method='highs')
+    if res.status == 2 and 'Model error' in res.message:  # HiGHS refuses matrix entries >= 1e15
+        raise ValueError(f'the LP solver rejected the problem: its largest coefficient is {np.abs(Psi).max():.3g}. '
+                         'Rescale the features')
+    if res.status == 2: raise ValueError(f'no distribution on the instance set lies in U (R1 fails): {res.message}')
+    if res.status != 0: raise RuntimeError(f'the LP solver stopped: {res.message}. Rescale the features or use fewer instances')
     p = res.x.reshape(K, s).T
     return 1 - float((p * H).sum()), p
 

@@ -35,7 +35,7 @@ class MRC(ClassifierMixin, BaseEstimator):
     def _check_params(self):
         if not isinstance(self.lambda0, numbers.Real) or isinstance(self.lambda0, bool) or not np.isfinite(self.lambda0) or self.lambda0 < 0:
             raise ValueError(f'lambda0 must be a finite number >= 0, got {self.lambda0!r}')
-        if not (callable(self.solver) or self.solver == 'auto' or self.solver in SOLVERS):
+        if not (callable(self.solver) or isinstance(self.solver, str) and (self.solver == 'auto' or self.solver in SOLVERS)):
             raise ValueError(f"unknown solver {self.solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
         if not isinstance(self.deterministic, (bool, np.bool_)):
             raise ValueError(f'deterministic must be True or False, got {self.deterministic!r}')
@@ -44,10 +44,13 @@ class MRC(ClassifierMixin, BaseEstimator):
         "Learn μ* from training data: solves P_{τ,λ} over the training instances"
         self._check_params()
         X, y = validate_data(self, X, y, dtype=float)
-        check_classification_targets(y)
-        self.classes_, y_enc = np.unique(y, return_inverse=True)
+        try:
+            check_classification_targets(y)
+            self.classes_, y_enc = np.unique(y, return_inverse=True)
+        except TypeError as e:  # str and int labels together: both sort y, which fails when the first label is a str
+            raise ValueError(f'labels must be of one sortable type (all numbers or all strings): {e}') from None
         if len(self.classes_) < 2:
-            raise ValueError(f'MRC needs samples of at least 2 classes; y contains only the class {self.classes_[0]!r}')
+            raise ValueError(f'MRC needs samples of at least 2 classes; y contains only one class, {self.classes_.tolist()[0]!r}')
         self.feature_map_ = make_feature_map(self.phi, self.n_components, self.sigma, self.random_state).fit(X, y_enc)
         Psi = self.feature_map_.transform(X)
         U = uncertainty_set(Psi, y_enc, len(self.classes_), lambda0=self.lambda0)
@@ -81,10 +84,11 @@ class MRC(ClassifierMixin, BaseEstimator):
     def _encode(self, y, n):
         y = np.asarray(y)
         if y.shape != (n,): raise ValueError(f'y has shape {y.shape}, expected ({n},)')
-        idx = np.searchsorted(self.classes_, y)
-        idx = np.clip(idx, 0, len(self.classes_) - 1)
-        unknown = self.classes_[idx] != y
-        if unknown.any(): raise ValueError(f'y contains labels not seen in fit: {sorted(set(y[unknown].tolist()))[:5]}')
+        # a dict, not searchsorted: labels of another type (None, str among ints) are "unseen", not a TypeError
+        index = {c: i for i, c in enumerate(self.classes_.tolist())}
+        try: idx = np.array([index.get(v, -1) for v in y.tolist()], dtype=int)
+        except TypeError as e: raise ValueError(f'y contains labels that cannot be compared with classes_: {e}') from None
+        if (idx < 0).any(): raise ValueError(f'y contains labels not seen in fit: {list(dict.fromkeys(y[idx < 0].tolist()))[:5]}')
         return idx
 
     def error_bounds(self,

@@ -32,7 +32,10 @@ class FeatureMap(TransformerMixin, BaseEstimator):
         X = check_array(X, dtype=float)
         if X.shape[1] != self.n_features_in_:
             raise ValueError(f'X has {X.shape[1]} features, but {type(self).__name__} was fitted with {self.n_features_in_}')
-        F = self._features(X)
+        with np.errstate(over='ignore', invalid='ignore'): F = self._features(X)
+        if not np.isfinite(F).all():  # finite X far outside the range seen at fit can overflow the standardization
+            raise ValueError(f'the features of X are not finite: X has values too large for this {type(self).__name__} '
+                             f'(largest |x| = {np.abs(X).max():.3g}); rescale X as at fit')
         return np.hstack([np.ones((len(X), 1)), F])
 
     def _fit(self, X, y): pass
@@ -43,6 +46,26 @@ def _positive(name, value, integer=False):
     ok = isinstance(value, numbers.Integral if integer else numbers.Real) and not isinstance(value, bool)
     if not ok or not np.isfinite(value) or value <= 0:
         raise ValueError(f'{name} must be a positive {"integer" if integer else "number"}, got {value!r}')
+
+def _pow2_scale(X):
+    "Per column, the power of two 2^k with max|x_j|/2^k in [1, 2) (1 for all-zero columns)"
+    m = np.abs(X).max(0) if len(X) else np.ones(X.shape[1])
+    return np.where(m > 0, np.exp2(np.floor(np.log2(np.where(m > 0, m, 1.0)))), 1.0)
+
+class _Standardizer(StandardScaler):
+    "StandardScaler that first divides each column by a power of two near its largest |x|"
+    # Dividing by 2^k is exact, so the standardized values are bit for bit those of StandardScaler, but the
+    # variance can no longer overflow (|x| > 1e154 gave inf/NaN) or underflow (|x| < 1e-154 made a column 'constant')
+    def fit(self, X, y=None, sample_weight=None):
+        self.prescale_ = _pow2_scale(np.asarray(X, dtype=float))
+        return super().fit(np.asarray(X, dtype=float) / self.prescale_, y, sample_weight)
+    def transform(self, X, copy=None):
+        X = np.asarray(X, dtype=float)
+        with np.errstate(over='ignore'): Z = X / self.prescale_
+        if np.isinf(Z).any() and np.isfinite(X).all():
+            raise ValueError(f'X has values too large for the scale seen at fit (largest |x| = {np.abs(X).max():.3g}); '
+                             'rescale X as at fit')
+        return super().transform(Z, copy=copy)
 
 class RandomFourierFeatures(FeatureMap):
     "Ψ(x) = [1, cos(Uᵀz), sin(Uᵀz)] with z the standardized x and the columns of U drawn from N(0, σ⁻² I) (eq. feature_exp)"
@@ -56,7 +79,7 @@ class RandomFourierFeatures(FeatureMap):
         _positive('n_components', self.n_components, integer=True)
         if self.sigma is not None: _positive('sigma', self.sigma)
         d = X.shape[1]
-        self.scaler_ = StandardScaler().fit(X)
+        self.scaler_ = _Standardizer().fit(X)
         self.sigma_ = float(np.sqrt(d / 2) if self.sigma is None else self.sigma)
         rng = check_random_state(self.random_state)
         self.frequencies_ = rng.standard_normal((d, self.n_components)) / self.sigma_
@@ -69,7 +92,7 @@ class RandomFourierFeatures(FeatureMap):
 class LinearFeatures(FeatureMap):
     "Ψ(x) = [1, z] with z the standardized x: a linear MRC. `bound_` is the largest |z| seen at fit (an estimate)"
     def _fit(self, X, y):
-        self.scaler_ = StandardScaler().fit(X)
+        self.scaler_ = _Standardizer().fit(X)
         self.bound_ = float(max(1.0, np.abs(self.scaler_.transform(X)).max()))
     def _features(self, X): return self.scaler_.transform(X)
 
@@ -83,14 +106,16 @@ class DecisionStumps(FeatureMap):
     def _fit(self, X, y):
         _positive('n_thresholds', self.n_thresholds, integer=True)
         cols, thr = [], []
+        scale = _pow2_scale(X)  # trees work in float32: |x| > 3e38 overflowed, |x| < 1e-45 became 0; 2^k is exact
         for j in range(X.shape[1]):
+            xj = X[:, j] / scale[j]
             if y is None:  # unsupervised: quantiles of the feature, between distinct values
-                t = np.unique(np.quantile(X[:, j], np.linspace(0, 1, self.n_thresholds + 2)[1:-1]))
-                t = t[t < X[:, j].max()]
+                t = np.unique(np.quantile(xj, np.linspace(0, 1, self.n_thresholds + 2)[1:-1]))
+                t = t[t < xj.max()]
             else:  # the splits of a tree with n_thresholds + 1 leaves grown on feature j alone
-                tree = DecisionTreeClassifier(max_leaf_nodes=self.n_thresholds + 1, random_state=0).fit(X[:, [j]], y)
+                tree = DecisionTreeClassifier(max_leaf_nodes=self.n_thresholds + 1, random_state=0).fit(xj[:, None], y)
                 t = np.unique(tree.tree_.threshold[tree.tree_.feature >= 0])
-            cols += [j] * len(t); thr += list(t)
+            cols += [j] * len(t); thr += list(t * scale[j])
         self.features_, self.thresholds_ = np.array(cols, dtype=int), np.array(thr, dtype=float)
 
     def _features(self, X): return (X[:, self.features_] <= self.thresholds_).astype(float)

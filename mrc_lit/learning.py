@@ -183,23 +183,38 @@ def solve_lp(form:Form,          # the problem
     m = form.m
     A, T, rhs, n_dual = form.rows.lp()
     r, k = A.shape[0], T.shape[1]
+    # solve for s ⊙ μ, with s_j the power of two nearest the largest |entry| of column j (exact scaling): with tight
+    # tolerances HiGHS' presolve called bounded problems with a tiny column (a feature of size 1e-8) unbounded, and
+    # refused entries >= 1e15
+    colmax = abs(A).max(axis=0).toarray().ravel() if A.nnz else np.zeros(m)
+    s = np.exp2(np.clip(np.round(np.log2(np.where(colmax > 0, colmax, 1.0))), -600, 600))  # 1/s finite
+    A = sp.csr_matrix(A @ sp.diags(1 / s))
     nu_col = np.zeros((r, 1)); nu_col[:, 0] = -1.0
     nu_col[n_dual:] = 0.0 if isinstance(form.rows, SubsetRows) else -1.0  # ν appears in the rows of F only
     A_ub = sp.hstack([A, -A, sp.csr_matrix(nu_col), T], format='csc')
-    c = np.r_[form.a + form.lam, form.lam - form.a, 1.0, np.zeros(k)]
+    c = np.r_[(form.a + form.lam) / s, (form.lam - form.a) / s, 1.0, np.zeros(k)]
     bounds = [(0, None)] * (2 * m) + [(None, None)] + [(0, None)] * k
     options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol)
     if method == 'highs-ipm': options['ipm_optimality_tolerance'] = tol
     if time_limit: options['time_limit'] = time_limit
     res = linprog(c, A_ub=A_ub, b_ub=rhs, bounds=bounds, method=method, options=options)
+    big = max(abs(A_ub).max(), np.abs(c).max(), np.abs(rhs).max())
+    if res.status == 2 and 'Model error' in res.message:  # HiGHS refuses matrix entries >= 1e15
+        raise ValueError(f'the LP solver rejected the problem: its largest coefficient is {big:.3g}. Rescale the '
+                         'features (e.g. standardize X or use a bounded feature map), or check that τ is in their range')
     if res.status in (2, 3):  # ν can always be made large enough, so "infeasible" means the dual is: U is empty
         raise ValueError('the problem is unbounded below: no distribution on the instance set satisfies '
                          '|E_p Φ - τ| <= λ (regularity R1 fails). Use a mean vector τ computed from these instances, '
-                         'or a larger confidence vector λ')
+                         'or a larger confidence vector λ. If τ is the mean of these instances, R1 holds and the LP is '
+                         'numerically ill-conditioned: use λ > 0 (lambda0 > 0) or rescale the features (largest '
+                         f'coefficient {big:.3g})')
     if res.status != 0:
-        raise RuntimeError(f'the LP solver stopped: {_LP_STATUS.get(res.status, res.message)}. '
-                           "Try method='highs-ds', a looser tol, or standardize the features")
-    mu = res.x[:m] - res.x[m:2 * m]
+        why = res.message.split('(')[0].strip().rstrip('.') or _LP_STATUS.get(res.status, 'unknown status')
+        todo, arg = (('raise time_limit', 'time_limit=None') if 'Time limit' in why else
+                     ("try method='highs-ds' or 'highs', a looser tol, or standardize the features", "method='highs-ds'"))
+        raise RuntimeError(f'the LP solver stopped: {why} (status {res.status}). To fix: {todo}; from MRC, pass '
+                           f'e.g. solver=functools.partial(mrc_lit.learning.solve_lp, {arg})')
+    mu = (res.x[:m] - res.x[m:2 * m]) / s
     marg = res.ineqlin.marginals
     return Solution(mu=mu, value=form.value(mu), lower=float(rhs @ marg), n_iter=int(res.nit), solver='lp',
                     time=time.perf_counter() - t0, dual=-marg[:n_dual])
