@@ -323,3 +323,5 @@ def main(argv=None):
             print(run_experiment(a.name, a.quick, a.n_jobs, a.out_dir))
     except (ValueError, OSError) as e: p.exit(2, f'{prog}: error: {str(e).splitlines()[0] if str(e) else type(e).__name__}\n')
     except RuntimeError as e: p.exit(1, f'{prog}: error: {str(e).splitlines()[0]}\n')
+    except MemoryError: p.exit(2, f'{prog}: error: not enough memory for a problem this size; '
+                               'use fewer --n-components or fewer samples\n')
