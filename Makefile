@@ -4,7 +4,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.mrc_lit-installed
 
-.PHONY: demo test test-slow readme docs docs-check export clean-nbs install
+.PHONY: demo test test-slow readme outputs docs docs-check export clean-nbs install
 
 install: $(STAMP)
 
@@ -29,6 +29,10 @@ test-slow: $(STAMP)
 # README.md from nbs/index.ipynb (quarto-free).
 readme: $(STAMP)
 	$(BIN)/python tools/make_readme.py
+
+# Store the notebooks' plain outputs (figures, tables) as CI's reduced run produces them; widget outputs dropped.
+outputs: $(STAMP)
+	$(BIN)/python tools/execute.py
 
 # The documentation site in _docs/ (needs quarto, https://quarto.org; GitHub builds it: .github/workflows/docs.yaml).
 docs: $(STAMP)
