@@ -110,12 +110,19 @@ class MRC(ClassifierMixin, BaseEstimator):
         if key not in self._bounds:
             Psi = self.feature_map_.transform(self.X_fit_)
             S = scores(Psi, self.mu_)
-            H = randomized_rule(S, self.varphi_) if rule == 'randomized' else deterministic_rule(S)
+            H = self._rule_values(S, rule)
             lo = lower_bound(Psi, U, H, self.solver)[0]
             # Corollary 1: for h^U with the learning λ the upper bound is the minimax risk, already known
-            up = self.upper_bound_ if key == ('randomized', None) else upper_bound(Psi, U, H, self.solver)[0]
+            known = self._corollary1 and key == ('randomized', None)
+            up = self.upper_bound_ if known else upper_bound(Psi, U, H, self.solver)[0]
             self._bounds[key] = (lo, up)
         return self._bounds[key]
+
+    _corollary1 = True   # the upper bound of the fitted randomized rule is the learning problem's value
+
+    def _rule_values(self, S, rule):
+        "h(y|x) of the chosen rule on instances with scores S"
+        return randomized_rule(S, self.varphi_) if rule == 'randomized' else deterministic_rule(S)
 
     @property
     def lower_bound_(self)->float:

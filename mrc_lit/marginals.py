@@ -12,11 +12,11 @@ import scipy.sparse as sp
 from scipy.optimize import linprog
 import time
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import validate_data
 from .features import make_feature_map, scores
 from .uncertainty import UncertaintySet, uncertainty_set
 from .learning import Solution, varphi_x, deterministic_rule
-from .bounds import lower_bound, upper_bound, _check_rule
+from .bounds import _check_rule
 from .estimator import MRC
 
 # %% ../nbs/08_fixed_marginals.ipynb #8fb05f56
@@ -107,27 +107,13 @@ class FixedMarginalsMRC(MRC):
         "The rule h^V of eq. (sol-emp): the scores projected onto the simplex, instance by instance"
         return simplex_projection(self._scores(X))[0]
 
-    def error_bounds(self, rule:str=None, # 'randomized' (h^V) or 'deterministic' (argmax); None: per `deterministic`
-                     lambda_=None,        # confidence vector; None: the one learned with
-                    )->tuple:             # (lower, upper) of Theorem 3 over U on the training instances
-        "Theorem 3's bounds on the error of h^V (or its argmax) for the MRC's uncertainty set U (no marginal constraint)"
-        check_is_fitted(self)
-        rule = rule or ('deterministic' if self.deterministic else 'randomized')
-        if rule not in ('randomized', 'deterministic'):
-            raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
-        U = UncertaintySet(self.tau_, self.lambda_, len(self.classes_))
-        if lambda_ is not None:
-            lam = np.asarray(lambda_, dtype=float)
-            if lam.ndim > 1 or lam.size not in (1, len(self.tau_)):
-                raise ValueError(f'lambda_ must be a scalar or a vector of length {len(self.tau_)}')
-            U = U.with_lambda(lam)
-        key = (rule, None if lambda_ is None else U.lambda_.tobytes())
-        if key not in self._bounds:
-            Psi = self.feature_map_.transform(self.X_fit_)
-            S = scores(Psi, self.mu_)
-            H = simplex_projection(S)[0] if rule == 'randomized' else deterministic_rule(S)
-            self._bounds[key] = (lower_bound(Psi, U, H, self.solver)[0], upper_bound(Psi, U, H, self.solver)[0])
-        return self._bounds[key]
+    # `error_bounds` (inherited) gives Theorem 3's bounds for the MRC's set U (no marginal constraint); for h^V both
+    # are computed, since the objective of (opt-emp) is not R̄(U, h^V) (no Corollary 1 here)
+    _corollary1 = False
+
+    def _rule_values(self, S, rule):
+        "h^V(y|x) (or its argmax) on instances with scores S"
+        return simplex_projection(S)[0] if rule == 'randomized' else deterministic_rule(S)
 
     @property
     def upper_bound_(self)->float:
