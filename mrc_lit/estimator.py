@@ -42,6 +42,16 @@ class MRC(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         "Learn μ* from training data: solves P_{τ,λ} over the training instances"
+        X, Psi, U = self._prepare(X, y)
+        self.tau_, self.lambda_ = U.tau, U.lambda_
+        self.solution_, self.varphi_ = learn(Psi, U, self.solver)
+        self.mu_, self.upper_bound_ = self.solution_.mu, self.solution_.value
+        self.X_fit_ = X          # the instance set 𝒳_s of the bound problems
+        self._bounds = {}
+        return self
+
+    def _prepare(self, X, y):
+        "Validated X, Ψ(X) and the uncertainty set of the training pairs; sets `classes_` and `feature_map_`"
         self._check_params()
         X, y = validate_data(self, X, y, dtype=float)
         try:
@@ -50,16 +60,11 @@ class MRC(ClassifierMixin, BaseEstimator):
         except TypeError as e:  # str and int labels together: both sort y, which fails when the first label is a str
             raise ValueError(f'labels must be of one sortable type (all numbers or all strings): {e}') from None
         if len(self.classes_) < 2:
-            raise ValueError(f'MRC needs samples of at least 2 classes; y contains only one class, {self.classes_.tolist()[0]!r}')
+            raise ValueError(f'{type(self).__name__} needs samples of at least 2 classes; y contains only one class, '
+                             f'{self.classes_.tolist()[0]!r}')
         self.feature_map_ = make_feature_map(self.phi, self.n_components, self.sigma, self.random_state).fit(X, y_enc)
         Psi = self.feature_map_.transform(X)
-        U = uncertainty_set(Psi, y_enc, len(self.classes_), lambda0=self.lambda0)
-        self.tau_, self.lambda_ = U.tau, U.lambda_
-        self.solution_, self.varphi_ = learn(Psi, U, self.solver)
-        self.mu_, self.upper_bound_ = self.solution_.mu, self.solution_.value
-        self.X_fit_ = X          # the instance set 𝒳_s of the bound problems
-        self._bounds = {}
-        return self
+        return X, Psi, uncertainty_set(Psi, y_enc, len(self.classes_), lambda0=self.lambda0)
 
     def _scores(self, X, reset=False):
         check_is_fitted(self)

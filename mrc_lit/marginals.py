@@ -11,9 +11,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 import time
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import validate_data
-from .features import make_feature_map, scores
+from .features import scores
 from .uncertainty import UncertaintySet, uncertainty_set
 from .learning import Solution, varphi_x, deterministic_rule
 from .bounds import _check_rule
@@ -87,15 +85,7 @@ class FixedMarginalsMRC(MRC):
 
     def fit(self, X, y):
         "Learn μ* by solving eq. (opt-emp) over the training instances"
-        self._check_params()
-        X, y = validate_data(self, X, y, dtype=float)
-        check_classification_targets(y)
-        self.classes_, y_enc = np.unique(y, return_inverse=True)
-        if len(self.classes_) < 2:
-            raise ValueError(f'FixedMarginalsMRC needs samples of at least 2 classes; y contains only {self.classes_[0]!r}')
-        self.feature_map_ = make_feature_map(self.phi, self.n_components, self.sigma, self.random_state).fit(X, y_enc)
-        Psi = self.feature_map_.transform(X)
-        U = uncertainty_set(Psi, y_enc, len(self.classes_), lambda0=self.lambda0)
+        X, Psi, U = self._prepare(X, y)
         self.tau_, self.lambda_ = U.tau, U.lambda_
         self.solution_ = solve_fixed_marginals(Psi, U)
         self.mu_, self.objective_ = self.solution_.mu, self.solution_.value

@@ -11,9 +11,7 @@ import scipy.sparse as sp
 from scipy.optimize import linprog
 import warnings
 from sklearn.utils import check_random_state
-from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import validate_data
-from .features import make_feature_map, scores
+from .features import scores
 from .uncertainty import UncertaintySet, uncertainty_set
 from .solvers import learn
 from .estimator import MRC
@@ -94,17 +92,9 @@ class ReducedMRC(MRC):
 
     def fit(self, X, y):
         "τ, λ from all training pairs; learning over s of the training instances"
-        self._check_params()
         if not isinstance(self.n_instances, (int, np.integer)) or isinstance(self.n_instances, bool) or self.n_instances < 1:
             raise ValueError(f'n_instances must be a positive integer, got {self.n_instances!r}')
-        X, y = validate_data(self, X, y, dtype=float)
-        check_classification_targets(y)
-        self.classes_, y_enc = np.unique(y, return_inverse=True)
-        if len(self.classes_) < 2:
-            raise ValueError(f'ReducedMRC needs samples of at least 2 classes; y contains only {self.classes_[0]!r}')
-        self.feature_map_ = make_feature_map(self.phi, self.n_components, self.sigma, self.random_state).fit(X, y_enc)
-        Psi = self.feature_map_.transform(X)
-        U = uncertainty_set(Psi, y_enc, len(self.classes_), lambda0=self.lambda0)
+        X, Psi, U = self._prepare(X, y)
         n = len(X)
         idx = np.arange(n) if self.n_instances >= n else \
             np.sort(check_random_state(self.random_state).choice(n, self.n_instances, replace=False))
