@@ -2,3 +2,7 @@ __version__ = "0.1.0"
 
 from .datasets import load_dataset, list_datasets
 from .estimator import MRC
+from .marginals import FixedMarginalsMRC
+from .reduced import ReducedMRC
+
+__all__ = ['MRC', 'FixedMarginalsMRC', 'ReducedMRC', 'load_dataset', 'list_datasets']
