@@ -18,8 +18,10 @@ $(STAMP): settings.ini setup.py
 demo: $(STAMP)
 	$(BIN)/mrc-lit fit --data credit
 
-# nbdev checks (notebooks clean, library in sync) and every notebook's tests; ends with `nbdev_test: N passed, N failed`.
+# The cells the docs build runs (docs-check, no quarto needed), then the nbdev checks (notebooks clean, library in
+# sync) and every notebook's tests; ends with `nbdev_test: N passed, N failed`.
 test: $(STAMP)
+	$(BIN)/python tools/docs_check.py
 	$(BIN)/python tools/check.py
 
 # The same, also running the cells marked `#| slow` (full-size experiments).
