@@ -40,7 +40,7 @@ setuptools.setup(
     package_data={'mrc_lit': ['data/*.csv', 'data/*.md']},
     python_requires=f'>={min_python}',
     install_requires=requirements,
-    extras_require={'dev': dev_requirements},
+    extras_require={'dev': dev_requirements, 'experiments': cfg.get('experiments_requirements', '').split()},
     zip_safe=False,
     entry_points={'console_scripts': console_scripts,
                   'nbdev': [f'{cfg["lib_path"]}={cfg["lib_path"]}._modidx:d']},
