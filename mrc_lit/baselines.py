@@ -6,7 +6,7 @@
 __all__ = ['kernel_scale_grid', 'gaussian_svm', 'svm_cv', 'kl_bernoulli', 'kl_inverse', 'pac_bayes_gibbs_bound', 'PACBayesSVM',
            'drlr_error_bounds', 'DRLR']
 
-# %% ../nbs/12_baselines.ipynb #aa402fb5
+# %% ../nbs/12_baselines.ipynb #4ea1ca77
 import numpy as np
 from scipy.optimize import brentq, linprog
 from scipy.spatial.distance import pdist
@@ -15,12 +15,12 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.model_selection import StratifiedKFold
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
-from sklearn.svm import SVC, LinearSVC
+from sklearn.svm import SVC
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 from .features import RandomFourierFeatures
 
-# %% ../nbs/12_baselines.ipynb #70bbb0b0
+# %% ../nbs/12_baselines.ipynb #930051f7
 def kernel_scale_grid(X:np.ndarray,             # n x d training instances (raw; standardized here)
                       n_scales:int=20,          # number of candidates
                       percentiles:tuple=(10, 90), # range, in percentiles of the pairwise distances
@@ -33,7 +33,7 @@ def kernel_scale_grid(X:np.ndarray,             # n x d training instances (raw;
     if not hi > 0: raise ValueError('the instances are all equal after standardization: no kernel scale to choose')
     return np.linspace(lo, hi, n_scales)
 
-# %% ../nbs/12_baselines.ipynb #da7f6a08
+# %% ../nbs/12_baselines.ipynb #82ccb7cc
 def gaussian_svm(sigma:float, C:float=1.0):
     "SVC with kernel exp(-|z - z'|^2 / (2 σ^2)) on standardized inputs"
     return make_pipeline(StandardScaler(), SVC(C=C, gamma=1 / (2 * sigma**2)))
@@ -52,7 +52,7 @@ def svm_cv(X:np.ndarray, y:np.ndarray,
     best = float(sigmas[int(np.argmin(errors))])
     return gaussian_svm(best, C).fit(X, y), best, errors
 
-# %% ../nbs/12_baselines.ipynb #b8779530
+# %% ../nbs/12_baselines.ipynb #d1fee329
 def kl_bernoulli(q, p):
     "kl(q ‖ p) = q log(q/p) + (1 - q) log((1 - q)/(1 - p)) for Bernoulli parameters, elementwise"
     q, p = np.asarray(q, dtype=float), np.clip(np.asarray(p, dtype=float), 1e-300, 1 - 1e-16)
@@ -71,7 +71,7 @@ def kl_inverse(q:float, # empirical risk in [0, 1]
     if c == 0: return float(q)
     return float(brentq(lambda p: kl_bernoulli(q, p) - c, q, hi, xtol=1e-14, rtol=1e-14))
 
-# %% ../nbs/12_baselines.ipynb #14033255
+# %% ../nbs/12_baselines.ipynb #694acf1d
 def pac_bayes_gibbs_bound(margins:np.ndarray,  # normalized margins y ŵᵀΨ(x)/‖Ψ(x)‖ of the m training samples
                           delta:float=0.05,
                           mus:np.ndarray=None, # posterior scales tried; None: 200 values in [1e-2, 1e3]
@@ -85,7 +85,7 @@ def pac_bayes_gibbs_bound(margins:np.ndarray,  # normalized margins y ŵᵀΨ(x)
     i = int(np.argmin(b))
     return b[i], float(mus[i]), float(emp[i])
 
-# %% ../nbs/12_baselines.ipynb #061b222a
+# %% ../nbs/12_baselines.ipynb #cbd692fa
 def _binary_targets(est, y):
     "classes_ of a binary problem and y as ±1 (+1 for classes_[1])"
     check_classification_targets(y)
@@ -108,8 +108,9 @@ class PACBayesSVM(ClassifierMixin, BaseEstimator):
         s = _binary_targets(self, y)
         self.feature_map_ = RandomFourierFeatures(self.n_components, self.sigma, self.random_state).fit(X)
         Psi = self.feature_map_.transform(X)
-        self.svm_ = LinearSVC(C=self.C, fit_intercept=False, max_iter=20000).fit(Psi, s)
-        w = self.svm_.coef_.ravel()
+        svm = SVC(C=self.C, kernel='linear').fit(Psi, s)
+        # SVC's intercept b joins the weight of the constant feature Ψ_0 = 1: one vector w in the space of Ψ
+        self.coef_ = w = svm.coef_.ravel() + np.r_[svm.intercept_, np.zeros(Psi.shape[1] - 1)]
         if not np.linalg.norm(w) > 0: raise ValueError('the SVM weight vector is zero: no direction to bound')
         margins = s * (Psi @ w) / (np.linalg.norm(w) * np.linalg.norm(Psi, axis=1))
         self.gibbs_bound_, self.mu_, self.gibbs_error_ = pac_bayes_gibbs_bound(margins, self.delta)
@@ -118,11 +119,11 @@ class PACBayesSVM(ClassifierMixin, BaseEstimator):
 
     def decision_function(self, X):
         check_is_fitted(self)
-        return self.feature_map_.transform(validate_data(self, X, dtype=float, reset=False)) @ self.svm_.coef_.ravel()
+        return self.feature_map_.transform(validate_data(self, X, dtype=float, reset=False)) @ self.coef_
 
     def predict(self, X): return self.classes_[(self.decision_function(X) > 0).astype(int)]
 
-# %% ../nbs/12_baselines.ipynb #ac282277
+# %% ../nbs/12_baselines.ipynb #faedf8f5
 def _misclassification_extreme(m, norm_beta, rho, kappa):
     "min over γ >= 0 of γρ + (1/N)(#{m <= 0} + Σ_{m > 0} (1 - γ c)_+), c = min(κ, m/‖β‖): the worst-case error"
     m = np.asarray(m, dtype=float); N = len(m)
@@ -143,7 +144,7 @@ def drlr_error_bounds(margins:np.ndarray,  # y_i(βᵀz_i + b) on the training s
     return 1 - _misclassification_extreme(np.where(m > 0, -m, np.maximum(-m, 1e-300)), norm_beta, rho, kappa), \
            _misclassification_extreme(m, norm_beta, rho, kappa)
 
-# %% ../nbs/12_baselines.ipynb #711ecf13
+# %% ../nbs/12_baselines.ipynb #68e81a02
 def _drlr_program(G, s, rho, kappa):
     "the reduced DRLR program over w (β = V w), b, λ as a cvxpy problem"
     import cvxpy as cp
