@@ -45,6 +45,9 @@ def _run_one(fn, flags):
             'basepath=get_config().config_path)\nsys.exit(0 if ok else 1)')
     t0 = time.time()
     env = {**os.environ, 'IN_TEST': '1', 'MPLBACKEND': 'Agg', 'PYTHONWARNINGS': os.environ.get('PYTHONWARNINGS', '')}
+    # notebooks run in parallel, one per core: one BLAS thread each, or OpenBLAS's spinning threads oversubscribe the
+    # cores (a 200 x 200 solve took 14 ms instead of 0.3 ms with another process busy)
+    for var in ('OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS'): env.setdefault(var, '1')
     r = subprocess.run([sys.executable, '-c', code], cwd=fn.parent, env=env, capture_output=True, text=True)
     return r.returncode == 0, time.time() - t0, (r.stdout + r.stderr)[-4000:]
 
