@@ -6,7 +6,7 @@
 __all__ = ['kernel_scale_grid', 'gaussian_svm', 'svm_cv', 'kl_bernoulli', 'kl_inverse', 'pac_bayes_gibbs_bound', 'PACBayesSVM',
            'drlr_error_bounds', 'DRLR']
 
-# %% ../nbs/12_baselines.ipynb #c5155361
+# %% ../nbs/12_baselines.ipynb #ef98612e
 import numpy as np
 from scipy.optimize import brentq, linprog
 from scipy.spatial.distance import pdist
@@ -20,7 +20,7 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 from .features import RandomFourierFeatures
 
-# %% ../nbs/12_baselines.ipynb #0e49f7a0
+# %% ../nbs/12_baselines.ipynb #e911ef14
 def kernel_scale_grid(X:np.ndarray,             # n x d training instances (raw; standardized here)
                       n_scales:int=20,          # number of candidates
                       percentiles:tuple=(10, 90), # range, in percentiles of the pairwise distances
@@ -33,7 +33,7 @@ def kernel_scale_grid(X:np.ndarray,             # n x d training instances (raw;
     if not hi > 0: raise ValueError('the instances are all equal after standardization: no kernel scale to choose')
     return np.linspace(lo, hi, n_scales)
 
-# %% ../nbs/12_baselines.ipynb #a7f6419c
+# %% ../nbs/12_baselines.ipynb #b092fa6e
 def gaussian_svm(sigma:float, C:float=1.0):
     "SVC with kernel exp(-|z - z'|^2 / (2 σ^2)) on standardized inputs"
     return make_pipeline(StandardScaler(), SVC(C=C, gamma=1 / (2 * sigma**2)))
@@ -52,7 +52,7 @@ def svm_cv(X:np.ndarray, y:np.ndarray,
     best = float(sigmas[int(np.argmin(errors))])
     return gaussian_svm(best, C).fit(X, y), best, errors
 
-# %% ../nbs/12_baselines.ipynb #b3e77e29
+# %% ../nbs/12_baselines.ipynb #663a907f
 def kl_bernoulli(q, p):
     "kl(q ‖ p) = q log(q/p) + (1 - q) log((1 - q)/(1 - p)) for Bernoulli parameters, elementwise"
     q, p = np.asarray(q, dtype=float), np.clip(np.asarray(p, dtype=float), 1e-300, 1 - 1e-16)
@@ -71,7 +71,7 @@ def kl_inverse(q:float, # empirical risk in [0, 1]
     if c == 0: return float(q)
     return float(brentq(lambda p: kl_bernoulli(q, p) - c, q, hi, xtol=1e-14, rtol=1e-14))
 
-# %% ../nbs/12_baselines.ipynb #8593e548
+# %% ../nbs/12_baselines.ipynb #501227bf
 def pac_bayes_gibbs_bound(margins:np.ndarray,  # normalized margins y ŵᵀΨ(x)/‖Ψ(x)‖ of the m training samples
                           delta:float=0.05,
                           mus:np.ndarray=None, # posterior scales tried; None: 200 values in [1e-2, 1e3]
@@ -85,7 +85,7 @@ def pac_bayes_gibbs_bound(margins:np.ndarray,  # normalized margins y ŵᵀΨ(x)
     i = int(np.argmin(b))
     return b[i], float(mus[i]), float(emp[i])
 
-# %% ../nbs/12_baselines.ipynb #51dc8ac8
+# %% ../nbs/12_baselines.ipynb #bac018be
 def _binary_targets(est, y):
     "classes_ of a binary problem and y as ±1 (+1 for classes_[1])"
     check_classification_targets(y)
@@ -123,7 +123,7 @@ class PACBayesSVM(ClassifierMixin, BaseEstimator):
 
     def predict(self, X): return self.classes_[(self.decision_function(X) > 0).astype(int)]
 
-# %% ../nbs/12_baselines.ipynb #e57be812
+# %% ../nbs/12_baselines.ipynb #22ae7049
 def _misclassification_extreme(m, norm_beta, rho, kappa):
     "min over γ >= 0 of γρ + (1/N)(#{m <= 0} + Σ_{m > 0} (1 - γ c)_+), c = min(κ, m/‖β‖): the worst-case error"
     m = np.asarray(m, dtype=float); N = len(m)
@@ -144,7 +144,7 @@ def drlr_error_bounds(margins:np.ndarray,  # y_i(βᵀz_i + b) on the training s
     # arbitrarily small move corrects, so counting it as correct there gives the same supremum
     return 1 - _misclassification_extreme(-m, norm_beta, rho, kappa), _misclassification_extreme(m, norm_beta, rho, kappa)
 
-# %% ../nbs/12_baselines.ipynb #75e6781f
+# %% ../nbs/12_baselines.ipynb #db86e893
 def _drlr_program(G, s, rho, kappa):
     "the reduced DRLR program over w (β = V w), b, λ as a cvxpy problem"
     import cvxpy as cp
@@ -160,7 +160,7 @@ class DRLR(ClassifierMixin, BaseEstimator):
                  kappa:float=1.0,            # cost of flipping a label in the transport cost
                  n_components:int=500,       # frequencies of the random Fourier features
                  sigma:float=None,           # Gaussian kernel scale on standardized inputs; None: sqrt(d/2)
-                 solver:str='CLARABEL',      # cvxpy solver name
+                 solver:str='auto',          # a cvxpy solver name; 'auto': Clarabel, then SCS if Clarabel fails
                  random_state=None):
         self.rho, self.kappa, self.n_components, self.sigma = rho, kappa, n_components, sigma
         self.solver, self.random_state = solver, random_state
@@ -178,11 +178,13 @@ class DRLR(ClassifierMixin, BaseEstimator):
         U, S, Vt = np.linalg.svd(Z, full_matrices=False)
         r = int((S > 1e-10 * S[0]).sum())
         prob, w, b, lam = _drlr_program(U[:, :r] * S[:r], s, self.rho, self.kappa)
-        try: prob.solve(solver=self.solver)
-        except cvxpy.error.SolverError as e: raise RuntimeError(f'{e} (DRLR with rho={self.rho}, kappa={self.kappa}); '
-                                                                "try DRLR(solver='SCS')") from None
-        if prob.status not in ('optimal', 'optimal_inaccurate') or w.value is None:
-            raise RuntimeError(f"the DRLR program was not solved ({prob.status}); try DRLR(solver='SCS')")
+        for solver in (['CLARABEL', 'SCS'] if self.solver == 'auto' else [self.solver]):
+            try: prob.solve(solver=solver)
+            except cvxpy.error.SolverError: continue
+            if prob.status in ('optimal', 'optimal_inaccurate') and w.value is not None: break
+        else: raise RuntimeError(f'cvxpy could not solve the DRLR program (rho={self.rho}, kappa={self.kappa}, '
+                                 f'solver={self.solver!r}); rescale the data or try another cvxpy solver')
+        self.solver_ = solver
         self.coef_, self.intercept_ = Vt[:r].T @ w.value, float(b.value)
         m = s * (Z @ self.coef_ + self.intercept_)
         # the learning value at the returned point, made exactly feasible (λ >= ‖β‖): a valid bound for this β
