@@ -126,7 +126,7 @@ def reproduce(quick:bool=False, # reduced configuration (seconds instead of hour
 def _plot(rows, cfg, dataset, path):
     import matplotlib; import matplotlib.pyplot as plt
     l0s = cfg['lambda0s']
-    fig, axes = plt.subplots(1, 2, figsize=(9, 3.6), sharey=True)
+    fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
     for ax, case in zip(axes, CASES):
         for key, col, lab in (('upper', 'C0', 'Upper bound $\\overline{R}(\\mathcal{U})$'),
                               ('tight', 'C2', 'Tight high conf. upper bound'),
@@ -135,8 +135,9 @@ def _plot(rows, cfg, dataset, path):
             M = np.array([[r[key] for r in rows if r['case'] == case and r['lambda0'] == v] for v in l0s])
             ax.plot(l0s, M.mean(1), color=col, label=lab)
             ax.fill_between(l0s, M.mean(1) - M.std(1), M.mean(1) + M.std(1), color=col, alpha=0.15)
-        ax.set_ylim(0, min(1.0, 1.15 * max(np.mean([r['simple'] for r in rows if r['case'] == c and r['lambda0'] == l0s[-1]])
-                                               for c in CASES)))
+        # each panel up to its highest mean tight bound: the simple bound at the smallest λ0 may leave the axes
+        ax.set_ylim(0, min(1.0, 1.1 * max(np.mean([r['tight'] for r in rows if r['case'] == case and r['lambda0'] == v])
+                                          for v in l0s)))
         ax.set_xlabel('$\\lambda_0$'); ax.set_title(f'{dataset}, {case} case', fontsize=9)
-    axes[0].set_ylabel('Classification error'); axes[1].legend(fontsize=7)
+    axes[0].set_ylabel('Classification error'); axes[0].legend(fontsize=7)
     fig.tight_layout(); fig.savefig(path, dpi=120); plt.close(fig)
