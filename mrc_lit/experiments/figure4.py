@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['DATASETS', 'FULL', 'QUICK', 'run_fold', 'means', 'reproduce']
 
-# %% ../../nbs/experiments/figure4.ipynb #36e00026
+# %% ../../nbs/experiments/figure4.ipynb #fac660a3
 import time
 from pathlib import Path
 import csv
@@ -16,7 +16,7 @@ from ..datasets import load_dataset
 from ..estimator import MRC
 from ..baselines import DRLR
 
-# %% ../../nbs/experiments/figure4.ipynb #2c722428
+# %% ../../nbs/experiments/figure4.ipynb #c76a8ce6
 DATASETS = ['credit', 'qsar', 'mammographic']
 FULL = dict(datasets=DATASETS, n_folds=10, lambda0s=np.r_[0.05, np.linspace(0.1, 1, 10)], rhos=np.geomspace(1e-5, 1, 11),
             n_components=500, drlr_components=100)
@@ -42,7 +42,7 @@ def run_fold(name:str, fold:int, cfg:dict, seed:int=0)->list:
                              det_error=np.nan))
         return rows
 
-# %% ../../nbs/experiments/figure4.ipynb #f02e6069
+# %% ../../nbs/experiments/figure4.ipynb #f628cfb2
 def means(rows, name, method, key):
     "parameter grid and the mean over folds of `key`"
     ps = sorted({r['param'] for r in rows if r['dataset'] == name and r['method'] == method})
