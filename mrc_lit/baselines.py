@@ -4,10 +4,12 @@
 
 # %% auto #0
 __all__ = ['kernel_scale_grid', 'gaussian_svm', 'svm_cv', 'kl_bernoulli', 'kl_inverse', 'pac_bayes_gibbs_bound', 'PACBayesSVM',
-           'drlr_error_bounds', 'DRLR']
+           'drlr_error_bounds', 'drlr_ipm', 'DRLR']
 
 # %% ../nbs/12_baselines.ipynb #ef98612e
+import warnings
 import numpy as np
+import scipy.linalg as sl
 from scipy.optimize import brentq, linprog
 from scipy.spatial.distance import pdist
 from scipy.stats import norm
@@ -144,9 +146,118 @@ def drlr_error_bounds(margins:np.ndarray,  # y_i(βᵀz_i + b) on the training s
     # arbitrarily small move corrects, so counting it as correct there gives the same supremum
     return 1 - _misclassification_extreme(-m, norm_beta, rho, kappa), _misclassification_extreme(m, norm_beta, rho, kappa)
 
-# %% ../nbs/12_baselines.ipynb #db86e893
+# %% ../nbs/12_baselines.ipynb #78bcd1df
+def _soc_step(x, d):
+    "the largest a > 0 with x + a d in the second-order cone {x0 >= ‖x1‖} (inf if the ray stays inside)"
+    qa, qb, qc = d[0]**2 - d[1:] @ d[1:], 2 * (x[0] * d[0] - x[1:] @ d[1:]), x[0]**2 - x[1:] @ x[1:]
+    a = -x[0] / d[0] if d[0] < 0 else np.inf
+    if abs(qa) < 1e-300: return min(a, -qc / qb) if qb < 0 else a
+    disc = qb * qb - 4 * qa * qc
+    if disc >= 0:
+        roots = (np.array([-1.0, 1.0]) * np.sqrt(disc) - qb) / (2 * qa)
+        a = min(a, roots[roots > 0].min(initial=np.inf))
+    return a
+
+def _nt_scaling(x, s):
+    "Nesterov-Todd scaling of the second-order cone at primal x and dual s: symmetric W with W x = W⁻¹ s"
+    dx, ds = np.sqrt(x[0]**2 - x[1:] @ x[1:]), np.sqrt(s[0]**2 - s[1:] @ s[1:])
+    xb, sb = x / dx, s / ds
+    w = (sb + np.r_[xb[0], -xb[1:]]) / np.sqrt(2 * (1 + xb @ sb))
+    W = np.outer(w, w) / (1 + w[0]); W[0, 0], W[0, 1:], W[1:, 0] = w[0], w[1:], w[1:]
+    W[np.arange(1, len(x)), np.arange(1, len(x))] += 1
+    return np.sqrt(ds / dx) * W
+
+def _jordan(u, v):  return np.r_[u @ v, u[0] * v[1:] + v[0] * u[1:]]        # u ∘ v
+def _jordan_solve(l, r):                                                     # x with l ∘ x = r
+    x0 = (l[0] * r[0] - l[1:] @ r[1:]) / (l[0]**2 - l[1:] @ l[1:])
+    return np.r_[x0, (r[1:] - x0 * l[1:]) / l[0]]
+
+def drlr_ipm(G:np.ndarray,    # N x r reduced features (e.g. U S of the thin SVD of Z)
+             s:np.ndarray,    # labels ±1
+             rho:float, kappa:float,
+             tol:float=1e-9,  # stop when the duality gap and the KKT residual are below it
+             max_iter:int=200,
+            )->tuple:         # (w, b, λ, iterations, converged)
+    "Primal-dual interior point method for the reduced DRLR program (log-loss in the objective, one cone)"
+    N, r = G.shape
+    A = s[:, None] * np.c_[G, np.ones(N)]
+    nz = r + 1
+    cone = np.r_[nz, np.arange(r)]                  # where (λ, w) sit in the unknowns (z, λ)
+    z, lam, t = np.zeros(nz), 1.0, np.ones(N)
+    y1, y2, sc = np.full(N, 0.5 / N), np.full(N, 0.5 / N), np.r_[1.0, np.zeros(r)]
+    nu = 2 * N + 1                                  # number of complementary pairs (the cone counts once)
+    e = np.r_[1.0, np.zeros(r)]
+
+    def residuals(z, lam, t, y1, y2, sc):
+        m = A @ z
+        r_z = A.T @ (-0.5 * (1 - np.tanh(0.5 * m)) / N + y2); r_z[:r] -= sc[1:]      # ℓ'(m) = -1/(1 + e^m)
+        r_l, r_t = rho - kappa * y2.sum() - sc[0], 1 / N - y1 - y2
+        gap = t @ y1 + (t - m + kappa * lam) @ y2 + np.r_[lam, z[:r]] @ sc
+        return m, r_z, r_l, r_t, gap
+
+    m, r_z, r_l, r_t, gap = residuals(z, lam, t, y1, y2, sc)
+    for it in range(max_iter):
+        res = np.sqrt(r_z @ r_z + r_l**2 + r_t @ r_t)
+        if gap < tol and res < tol: return z[:r], float(z[r]), float(lam), it, True
+        mu, xc, g2 = gap / nu, np.r_[lam, z[:r]], t - m + kappa * lam
+        sig = 0.5 * (1 - np.tanh(0.5 * m))
+        W = _nt_scaling(xc, sc); ls = W @ xc
+        d1, d2 = y1 / t, y2 / g2
+        om = d1 * d2 / (d1 + d2)
+        H = np.empty((nz + 1, nz + 1))
+        H[:nz, :nz] = (A * (sig * (1 - sig) / N + om)[:, None]).T @ A
+        H[:nz, nz] = H[nz, :nz] = -kappa * (A.T @ om)
+        H[nz, nz] = kappa**2 * om.sum()
+        H[np.ix_(cone, cone)] += W @ W
+        try: L = sl.cho_factor(H, lower=True, check_finite=False)
+        except np.linalg.LinAlgError:
+            H[np.diag_indices(nz + 1)] += 1e-12 * np.abs(H.diagonal()).max(); L = sl.cho_factor(H, lower=True, check_finite=False)
+
+        def direction(c1, c2, rc):
+            "Newton step with complementarity targets c1, c2 (linear pairs) and rc (cone, in the scaled space)"
+            h1, h2 = c1 / t - y1, c2 / g2 - y2
+            ct = -r_t + h1 + h2
+            k = d2 * ct / (d1 + d2) - h2
+            Wq = W @ _jordan_solve(ls, rc)
+            rhs = np.r_[-r_z + A.T @ k, -r_l - kappa * k.sum()]
+            rhs[cone] += Wq
+            dy = sl.cho_solve(L, rhs, check_finite=False)
+            delta = A @ dy[:nz] - kappa * dy[nz]
+            dt = (ct + d2 * delta) / (d1 + d2)
+            dg2 = dt - delta
+            dxc = dy[cone]
+            return dy, dt, dg2, h1 - d1 * dt, h2 - d2 * dg2, dxc, Wq - W @ (W @ dxc)
+
+        def max_step(d):
+            _, dt, dg2, dy1, dy2, dxc, dsc = d
+            a = min(_soc_step(xc, dxc), _soc_step(sc, dsc), 1.0)
+            for v, dv in ((t, dt), (g2, dg2), (y1, dy1), (y2, dy2)):
+                neg = dv < 0
+                if neg.any(): a = min(a, float((-v[neg] / dv[neg]).min()))
+            return a
+
+        zero = np.zeros(N)
+        aff = direction(zero, zero, -_jordan(ls, ls))                        # predictor: aim at μ = 0
+        a = max_step(aff)
+        _, dt, dg2, dy1, dy2, dxc, dsc = aff
+        mu_aff = ((t + a * dt) @ (y1 + a * dy1) + (g2 + a * dg2) @ (y2 + a * dy2) + (xc + a * dxc) @ (sc + a * dsc)) / nu
+        cen = min(1.0, (mu_aff / mu) ** 3) * mu                                  # Mehrotra's centring target
+        d = direction(cen - dt * dy1, cen - dg2 * dy2,
+                      -_jordan(ls, ls) + cen * e - _jordan(W @ dxc, np.linalg.solve(W, dsc)))
+        dy, dt, _, dy1, dy2, _, dsc = d
+        a = 0.99 * max_step(d)
+        for _ in range(40):                                                       # backtrack on the KKT residual
+            new = (z + a * dy[:nz], lam + a * dy[nz], t + a * dt, y1 + a * dy1, y2 + a * dy2, sc + a * dsc)
+            m_n, rz_n, rl_n, rt_n, gap_n = residuals(*new)
+            if np.sqrt(rz_n @ rz_n + rl_n**2 + rt_n @ rt_n) + gap_n / nu <= (1 - 1e-4 * a) * (res + mu): break
+            a *= 0.5
+        else:                                                                     # no progress: the rounding floor
+            return z[:r], float(z[r]), float(lam), it, gap < 100 * tol and res < 100 * tol
+        (z, lam, t, y1, y2, sc), (m, r_z, r_l, r_t, gap) = new, (m_n, rz_n, rl_n, rt_n, gap_n)
+    return z[:r], float(z[r]), float(lam), max_iter, False
+
 def _drlr_program(G, s, rho, kappa):
-    "the reduced DRLR program over w (β = V w), b, λ as a cvxpy problem"
+    "the reduced DRLR program over w (β = V w), b, λ as a cvxpy problem (for cross-checks)"
     import cvxpy as cp
     N, r = G.shape
     w, b, lam = cp.Variable(r), cp.Variable(), cp.Variable(nonneg=True)
@@ -154,13 +265,25 @@ def _drlr_program(G, s, rho, kappa):
     prob = cp.Problem(cp.Minimize(lam * rho + cp.sum(cp.logistic(-m) + cp.pos(m - kappa * lam)) / N), [cp.norm(w, 2) <= lam])
     return prob, w, b, lam
 
+def _drlr_cvxpy(G, s, rho, kappa, solver):
+    try: import cvxpy
+    except ImportError: raise ImportError(f'solver={solver!r} needs cvxpy (pip install cvxpy); the default needs nothing') from None
+    prob, w, b, lam = _drlr_program(G, s, rho, kappa)
+    try: prob.solve(solver=solver)
+    except cvxpy.error.SolverError: prob = None
+    if prob is None or prob.status not in ('optimal', 'optimal_inaccurate') or w.value is None:
+        raise RuntimeError(f'cvxpy ({solver}) could not solve the DRLR program (rho={rho}, kappa={kappa})')
+    return w.value, float(b.value), float(lam.value)
+
+
+# %% ../nbs/12_baselines.ipynb #db86e893
 class DRLR(ClassifierMixin, BaseEstimator):
     "Wasserstein distributionally robust logistic regression on random Fourier features (binary), with its bounds"
     def __init__(self, rho:float=0.003,      # Wasserstein radius
                  kappa:float=1.0,            # cost of flipping a label in the transport cost
                  n_components:int=500,       # frequencies of the random Fourier features
                  sigma:float=None,           # Gaussian kernel scale on standardized inputs; None: sqrt(d/2)
-                 solver:str='auto',          # a cvxpy solver name; 'auto': Clarabel, then SCS if Clarabel fails
+                 solver:str='auto',          # 'auto': `drlr_ipm`; or a cvxpy solver name ('CLARABEL', 'SCS', ...)
                  random_state=None):
         self.rho, self.kappa, self.n_components, self.sigma = rho, kappa, n_components, sigma
         self.solver, self.random_state = solver, random_state
@@ -169,26 +292,23 @@ class DRLR(ClassifierMixin, BaseEstimator):
         for name in ('rho', 'kappa'):
             v = getattr(self, name)
             if not (np.isfinite(v) and v >= 0): raise ValueError(f'{name} must be a finite number >= 0, got {v!r}')
-        try: import cvxpy
-        except ImportError: raise ImportError('DRLR needs cvxpy: pip install "mrc_lit[experiments]"') from None
         X, y = validate_data(self, X, y, dtype=float)
         s = _binary_targets(self, y)
         self.feature_map_ = RandomFourierFeatures(self.n_components, self.sigma, self.random_state).fit(X)
         Z = self.feature_map_.transform(X)[:, 1:]          # the intercept b is separate and not in the norm
         U, S, Vt = np.linalg.svd(Z, full_matrices=False)
         r = int((S > 1e-10 * S[0]).sum())
-        prob, w, b, lam = _drlr_program(U[:, :r] * S[:r], s, self.rho, self.kappa)
-        for solver in (['CLARABEL', 'SCS'] if self.solver == 'auto' else [self.solver]):
-            try: prob.solve(solver=solver)
-            except cvxpy.error.SolverError: continue
-            if prob.status in ('optimal', 'optimal_inaccurate') and w.value is not None: break
-        else: raise RuntimeError(f'cvxpy could not solve the DRLR program (rho={self.rho}, kappa={self.kappa}, '
-                                 f'solver={self.solver!r}); rescale the data or try another cvxpy solver')
-        self.solver_ = solver
-        self.coef_, self.intercept_ = Vt[:r].T @ w.value, float(b.value)
+        G = U[:, :r] * S[:r]
+        if self.solver == 'auto':
+            w, b, lam, self.n_iter_, ok = drlr_ipm(G, s, self.rho, self.kappa)
+            if not ok: warnings.warn(f'drlr_ipm stopped after {self.n_iter_} iterations before its tolerance '
+                                     f'(rho={self.rho}, kappa={self.kappa}); J is still a valid bound for the β returned')
+        else:
+            w, b, lam = _drlr_cvxpy(G, s, self.rho, self.kappa, self.solver)
+        self.coef_, self.intercept_ = Vt[:r].T @ w, b
         m = s * (Z @ self.coef_ + self.intercept_)
         # the learning value at the returned point, made exactly feasible (λ >= ‖β‖): a valid bound for this β
-        self.lambda_ = max(float(lam.value), float(np.linalg.norm(self.coef_)))
+        self.lambda_ = max(lam, float(np.linalg.norm(self.coef_)))
         self.objective_ = float(self.lambda_ * self.rho + np.mean(np.logaddexp(0, -m) + np.maximum(m - self.kappa * self.lambda_, 0)))
         self.lower_bound_, self.upper_bound_ = drlr_error_bounds(m, np.linalg.norm(self.coef_), self.rho, self.kappa)
         return self
@@ -206,3 +326,4 @@ class DRLR(ClassifierMixin, BaseEstimator):
         p = 1 / (1 + np.exp(-self.decision_function(X))); return np.c_[1 - p, p]
 
     def predict(self, X): return self.classes_[(self.decision_function(X) > 0).astype(int)]
+
