@@ -74,6 +74,12 @@ def _maxstep(x, dx):
     neg = dx < 0
     return min(1.0, float((-x[neg] / dx[neg]).min())) if neg.any() else 1.0
 
+def _column_cost(nr_k, nc_k, ni):
+    "flops of the column-space normal matrix: one weighted Gram matrix per class, one cross product per class pair (hinge)"
+    nc_k = nc_k.astype(float)
+    cross = ni * (nc_k.sum() ** 2 - (nc_k ** 2).sum()) if ni else 0.0
+    return nc_k.sum() ** 3 / 3 + float((nr_k * nc_k ** 2).sum()) + cross
+
 class _WorkingSet:
     """A working set of pairs P (rows) and columns J: the restricted LP
         min a_Jᵀμ + λ_Jᵀ|μ| + ν   s.t.  X_i μ_y + B_iy - t_iy <= ν  ((i, y) in P),   Σ_y t_iy <= 1  (hinge)
@@ -128,6 +134,12 @@ class _WorkingSet:
             out[self.coff[k]:self.coff[k + 1]] = A.T @ p[self.roff[k]:self.roff[k + 1]]
         if self.art: out += p[-1] * self.acoef
         return out
+
+    def use_columns(self):
+        "whether the normal equations are cheaper in column space (Woodbury) than over the rows: many rows, few columns"
+        nr_k, nc_k = np.diff(self.roff), np.diff(self.coff)
+        rows = (float(self.nr) ** 3 if self.ni else float((nr_k.astype(float) ** 3).sum())) / 3 + float((nr_k ** 2 * nc_k).sum())
+        return _column_cost(nr_k, nc_k, self.ni) < 0.5 * rows
 
     def normal(self, D, single=False):    # F diag(D) Fᵀ (lower triangle): one syrk per class block
         M = np.zeros((self.nr, self.nr), dtype=np.float32 if single else float)
@@ -204,19 +216,23 @@ class _IPM:
         ncomp = 2 * ws.nc + nr + len(t) + ni
         gap = u @ zu + w @ zw + s @ p + t @ zt + sig @ pi
         Du, Dw = u / zu, w / zw; Dmu = Du + Dw
-        M = ws.normal(Dmu, single=self.single)
         diag = s / p
         if ni:
             Dt = t / zt
             diag[:nb] += Dt
             c = np.bincount(ws.hinst, weights=Dt, minlength=ni) + sig / pi
-        M[np.diag_indices(nr)] += diag
-        if ni:
+        if ws.use_columns():              # many rows, few columns: factor in column space
+            solve_M = self._column_solver(Dmu, diag, Dt if ni else None, c if ni else None)
+        elif ni:
+            M = ws.normal(Dmu, single=self.single)
+            M[np.diag_indices(nr)] += diag
             r1, r2, ii = ws.pairs
             M[r1, r2] -= Dt[r1] * Dt[r2] / c[ii]
             L = _chol(M)
             solve_M = self._solver(L)
         else:                             # pair rows: M is block diagonal by class, bordered by the artificial row
+            M = ws.normal(Dmu, single=self.single)
+            M[np.diag_indices(nr)] += diag
             Ls = [self._solver(_chol(M[ws.roff[k]:ws.roff[k + 1], ws.roff[k]:ws.roff[k + 1]]))
                   for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
             offs = [(ws.roff[k], ws.roff[k + 1]) for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
@@ -278,6 +294,63 @@ class _IPM:
         self.nu = self.nu + ap * dnu
         self.zu, self.zw, self.p, self.zt, self.pi = zu + ad * dzu, zw + ad * dzw, p + ad * dp, zt + ad * dzt, pi + ad * dpi
         self.iters += 1
+
+    def _column_solver(self, Dmu, e, Dt, c):
+        """x -> (F diag(Dmu) Fᵀ + Ω)⁻¹ x by the Woodbury identity, one Cholesky factor of size |J| instead of |P|:
+        Ω⁻¹ - Ω⁻¹F (Dmu⁻¹ + FᵀΩ⁻¹F)⁻¹ FᵀΩ⁻¹, where Ω = diag(e) - Σ_i Dt_i Dt_iᵀ / c_i (the hinge rows of each instance)
+        has Ω⁻¹ = diag(1/e) + Σ_i g_i g_iᵀ / κ_i with g = Dt / e and κ_i = c_i - Dt_iᵀ g_i (Sherman-Morrison)."""
+        ws = self.ws; nb = ws.nb
+        # Ω is singular at the solution (an instance at the maximum has Ω_i 1 = 0 once its slacks vanish): factor
+        # Ω + δI instead, δ far below the diagonal of F diag(Dmu) Fᵀ, and let iterative refinement with the exact
+        # operator remove the difference
+        dfd = max(float(((A * A) @ Dmu[ws.coff[k]:ws.coff[k + 1]]).max(initial=0)) for k, A in enumerate(ws.blocks))
+        delta = 1e-10 * (1 + dfd)
+        er = e + delta
+        inv_e = 1 / er
+        if ws.ni:
+            g = Dt / er[:nb]
+            # κ_i = c_i - Dt_iᵀ g_i, written without the cancellation
+            kap = self.sig / self.pi + np.bincount(ws.hinst, weights=Dt * (self.s[:nb] / self.p[:nb] + delta) / er[:nb], minlength=ws.ni)
+            pos = np.full((ws.st.K, ws.ni), -1)               # row of pair (instance, class), -1 if not in the set
+            pos[np.repeat(np.arange(ws.st.K), np.diff(ws.roff)), ws.hinst] = np.arange(nb)
+        G = np.zeros((ws.nc, ws.nc))
+        for k, A in enumerate(ws.blocks):
+            r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
+            if r1 == r0 or c1 == c0: continue
+            wk = inv_e[r0:r1] + (g[r0:r1] ** 2 / kap[ws.hinst[r0:r1]] if ws.ni else 0)
+            W = A * np.sqrt(wk)[:, None]
+            G[c0:c1, c0:c1] = W.T @ W
+            for l in range(k) if ws.ni else ():               # instances with rows in both classes couple them
+                both = np.flatnonzero((pos[k] >= 0) & (pos[l] >= 0))
+                if len(both) == 0 or ws.coff[l + 1] == ws.coff[l]: continue
+                rk, rl = pos[k, both], pos[l, both]
+                Gkl = (ws.blocks[k][rk - r0] * (g[rk] * g[rl] / kap[both])[:, None]).T @ ws.blocks[l][rl - ws.roff[l]]
+                G[c0:c1, ws.coff[l]:ws.coff[l + 1]] = Gkl; G[ws.coff[l]:ws.coff[l + 1], c0:c1] = Gkl.T
+        if ws.art: G += inv_e[-1] * np.outer(ws.acoef, ws.acoef)
+        G[np.diag_indices(ws.nc)] += 1 / Dmu
+        L = _chol(G)
+
+        def omega_inv(r):
+            out = r * inv_e
+            if ws.ni: out[:nb] += g * (np.bincount(ws.hinst, weights=g * r[:nb], minlength=ws.ni) / kap)[ws.hinst]
+            return out
+
+        def apply(x):                     # (F diag(Dmu) Fᵀ + Ω) x
+            out = ws.Fx(Dmu * ws.FTp(x)) + e * x
+            if ws.ni: out[:nb] -= Dt * (np.bincount(ws.hinst, weights=Dt * x[:nb], minlength=ws.ni) / c)[ws.hinst]
+            return out
+
+        def solve_once(r): return omega_inv(r - ws.Fx(sl.cho_solve(L, ws.FTp(omega_inv(r)), check_finite=False)))
+
+        def solve(r):                     # iterative refinement against the exact operator
+            x = solve_once(r)
+            nr0 = np.abs(r).max()
+            for _ in range(6):
+                res = r - apply(x)
+                if np.abs(res).max() <= 1e-13 * nr0: break
+                x += solve_once(res)
+            return x
+        return solve
 
     def _solver(self, L):
         if self.single: return lambda r: sl.cho_solve(L, r.astype(np.float32), check_finite=False).astype(float)
@@ -364,6 +437,7 @@ def solve_ipm(form:Form,             # the problem
               tol:float=1e-9,        # target for (f(μ) - lower) / (1 + |f(μ)|)
               max_pairs:int=3000,    # above this many pairs (instances x classes) start from a sample of instances
               max_cols:int=4000,     # above this many components of μ start from the most promising columns
+              max_flops:float=3e11,  # ... unless the column-space normal matrix of all pairs costs at most this per iteration
               time_limit:float=None, # seconds; on timeout the best point so far is returned with its gap
               max_iter:int=300,      # interior point iterations before handing over to `solve_lp`
               threads:int=None,      # BLAS threads; None: 1 for systems up to 2000 rows (robust on busy machines), else all
@@ -378,13 +452,16 @@ def solve_ipm(form:Form,             # the problem
     pairs = rows.n * rows.n_classes if isinstance(rows, (SubsetRows, PairRows)) else rows.n_rows
     if threads is None and min(pairs, max_pairs) <= 2000: threads = 1
     with threadpool_limits(limits=threads, user_api='blas'):
-        return _solve_ipm(form, tol, max_pairs, max_cols, time_limit, max_iter, verbose)
+        return _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, verbose)
 
-def _solve_ipm(form, tol, max_pairs, max_cols, time_limit, max_iter, verbose):
+def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, verbose):
     t0 = time.perf_counter()
     st = _Structure(form)
     rng = np.random.default_rng(0)
-    if st.n * st.K <= max_pairs:
+    m0 = min(st.m, max_cols)
+    if st.n * st.K <= max_pairs or _column_cost(np.full(st.K, st.n), np.full(st.K, m0 // st.K), st.n if st.hinge else 0) <= max_flops:
+        # every pair from the start: few of them, or few columns (then the normal equations are solved in column
+        # space at a cost linear in the pairs, and a sample would only be a poor first guess on the other instances)
         P, art = np.array([(i, y) for y in range(st.K) for i in range(st.n)]), None
     else:
         S0 = np.sort(rng.choice(st.n, max(max_pairs // st.K, 1), replace=False))
