@@ -16,6 +16,7 @@ from ..learning import randomized_rule
 from ..solvers import learn
 from ..bounds import lower_bound
 from ..reduced import learn_reduced
+from .runner import run_jobs, write_csv, read_csv
 
 # %% ../../nbs/experiments/figure1.ipynb #09023423
 FULL = dict(n_components=500, sigma=None, sizes=[100, 500, 1000, 2000, 3000, 4000, 5000], reps=50, n_pool=None)
@@ -55,15 +56,9 @@ def reproduce(quick:bool=False, # reduced configuration (seconds instead of hour
     full = dict(s=len(pool), rep=-1, error=_error(Psi_test, sol.mu, phi, y_test), upper=sol.value, lower=lo,
                 enlarged=False, seconds=time.perf_counter() - t0)
     tasks = [(s, r) for s in cfg['sizes'] for r in range(cfg['reps'])]
-    if n_jobs and n_jobs != 1:
-        from joblib import Parallel, delayed
-        rows = Parallel(n_jobs=n_jobs)(delayed(_one)(Psi_pool, U, Psi_test, y_test, s, r, seed, solver) for s, r in tasks)
-    else: rows = [_one(Psi_pool, U, Psi_test, y_test, s, r, seed, solver) for s, r in tasks]
-    rows = [full] + rows
-    out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
-    keys = list(full)
-    lines = [','.join(keys)] + [','.join(str(r[k]) for k in keys) for r in rows]
-    (out / 'figure1.csv').write_text('\n'.join(lines) + '\n')
+    rows = [full] + run_jobs(_one, [(Psi_pool, U, Psi_test, y_test, s, r, seed, solver) for s, r in tasks], n_jobs, 'figure1')
+    out = Path(out_dir)
+    write_csv(out / 'figure1.csv', rows)
     _plot(rows, cfg, dataset, out / 'figure1.png')
     mean = lambda key, s: np.mean([r[key] for r in rows[1:] if r['s'] == s])
     s_max = cfg['sizes'][-1]

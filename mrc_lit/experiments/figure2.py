@@ -8,7 +8,6 @@ __all__ = ['DATASETS', 'METHODS', 'partition_problem', 'run_partition', 'reprodu
 # %% ../../nbs/experiments/figure2.ipynb #dd031093
 import os, time
 from pathlib import Path
-import csv
 import numpy as np
 import matplotlib.pyplot as plt
 from sklearn.model_selection import train_test_split
@@ -18,6 +17,7 @@ from ..uncertainty import uncertainty_set
 from ..learning import learning_form
 from ..subgradient import bsm, ebsm, asm, easm, easm_r
 from ..solvers import solve
+from .runner import run_jobs, write_csv, read_csv
 
 # %% ../../nbs/experiments/figure2.ipynb #4290d8bb
 DATASETS = ['credit', 'haberman', 'mammographic', 'diabetes']
@@ -57,11 +57,7 @@ def reproduce(quick:bool=False,   # one partition, 100 frequencies, 0.5 s per me
     "Run Figure 2; write figure2.csv (mean error curves), figure2_stats.csv (per method) and figure2.png; return a summary"
     if quick: n_partitions, seconds, n_components = 1, 0.5, 100
     jobs = [(name, seed) for name in DATASETS for seed in range(n_partitions)]
-    if n_jobs and n_jobs > 1:
-        from joblib import Parallel, delayed
-        runs = sum(Parallel(n_jobs=n_jobs)(delayed(run_partition)(nm, s, seconds, n_components) for nm, s in jobs), [])
-    else:
-        runs = sum((run_partition(nm, s, seconds, n_components) for nm, s in jobs), [])
+    runs = sum(run_jobs(run_partition, [(nm, s, seconds, n_components) for nm, s in jobs], n_jobs, 'figure2 partitions'), [])
     grid = np.geomspace(1e-3 * seconds, seconds, 60)
     curves, stats = [], {}
     for name in DATASETS:
@@ -75,7 +71,7 @@ def reproduce(quick:bool=False,   # one partition, 100 frequencies, 0.5 s per me
                                        us_per_iteration=1e6 * np.mean([r['time'] / r['n_iter'] for r in rs]),
                                        gamma=np.mean([r['gamma'] for r in rs]), final_error=E[:, -1].mean())
     out_dir = Path(out_dir); out_dir.mkdir(parents=True, exist_ok=True)
-    _write_csv(out_dir / 'figure2.csv', curves); _write_csv(out_dir / 'figure2_stats.csv', list(stats.values()))
+    write_csv(out_dir / 'figure2.csv', curves); write_csv(out_dir / 'figure2_stats.csv', list(stats.values()))
     fig, axes = plt.subplots(2, 2, figsize=(9, 6.5))
     for ax, name in zip(axes.ravel(), DATASETS):
         for method in METHODS:
@@ -93,7 +89,3 @@ def reproduce(quick:bool=False,   # one partition, 100 frequencies, 0.5 s per me
                                                     f"({stats[name, m]['us_per_iteration']:.0f} µs, γ {stats[name, m]['gamma']:.0e})"
                                                     for m in METHODS) + f'   E-ASM vs ASM time per iteration: {-100 * cut:+.0f}%')
     return '\n'.join(lines)
-
-def _write_csv(path, rows):
-    with open(path, 'w', newline='') as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0])); w.writeheader(); w.writerows(rows)

@@ -15,6 +15,7 @@ from ..uncertainty import feature_mean, practical_lambda, UncertaintySet
 from ..learning import randomized_rule
 from ..solvers import learn
 from ..bounds import upper_bound, confidence_bounds
+from .runner import run_jobs, write_csv, read_csv
 
 # %% ../../nbs/experiments/figure3.ipynb #795b929e
 def betting_interval(Z:np.ndarray,     # n x m samples in [0, 1], one column per mean, rows in sampling order
@@ -107,15 +108,9 @@ def reproduce(quick:bool=False, # reduced configuration (seconds instead of hour
     Psi = fm.transform(X)
     tau_inf = feature_mean(Psi, y, K)
     args = (Psi, y, K, tau_inf, cfg)
-    if n_jobs and n_jobs != 1:
-        from joblib import Parallel, delayed
-        parts = Parallel(n_jobs=n_jobs)(delayed(_one)(*args, r, seed, delta, solver) for r in range(cfg['reps']))
-    else: parts = [_one(*args, r, seed, delta, solver) for r in range(cfg['reps'])]
-    rows = [r for part in parts for r in part]
-    out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
-    keys = list(rows[0])
-    lines = [','.join(keys)] + [','.join(str(r[k]) for k in keys) for r in rows]
-    (out / 'figure3.csv').write_text('\n'.join(lines) + '\n')
+    rows = sum(run_jobs(_one, [(*args, r, seed, delta, solver) for r in range(cfg['reps'])], n_jobs, 'figure3 repetitions'), [])
+    out = Path(out_dir)
+    write_csv(out / 'figure3.csv', rows)
     _plot(rows, cfg, dataset, out / 'figure3.png')
     l0 = min(cfg['lambda0s'], key=lambda v: abs(v - 0.3))
     def mean(case, key): return np.mean([r[key] for r in rows if r['case'] == case and r['lambda0'] == l0])

@@ -8,13 +8,13 @@ __all__ = ['DATASETS', 'FULL', 'QUICK', 'run_fold', 'means', 'reproduce']
 # %% ../../nbs/experiments/figure4.ipynb #fac660a3
 import time
 from pathlib import Path
-import csv
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
 from threadpoolctl import threadpool_limits
 from ..datasets import load_dataset
 from ..estimator import MRC
 from ..baselines import DRLR
+from .runner import run_jobs, write_csv, read_csv
 
 # %% ../../nbs/experiments/figure4.ipynb #c76a8ce6
 DATASETS = ['credit', 'qsar', 'mammographic']
@@ -51,17 +51,11 @@ def means(rows, name, method, key):
 
 def reproduce(quick:bool=False, n_jobs:int=None, out_dir='.', **overrides)->str:
     "Figure 4: write figure4.csv and figure4.png; return the mean values at λ0 = 0.3 and ρ = 0.003-ish"
-    from tqdm.auto import tqdm
     cfg = {**(QUICK if quick else FULL), **overrides}
-    jobs = [(nm, f) for nm in cfg['datasets'] for f in range(cfg['n_folds'])]
-    if n_jobs and n_jobs != 1:
-        from joblib import Parallel, delayed
-        it = Parallel(n_jobs=n_jobs, return_as='generator')(delayed(run_fold)(nm, f, cfg) for nm, f in jobs)
-    else: it = (run_fold(nm, f, cfg) for nm, f in jobs)
-    rows = sum(tqdm(it, total=len(jobs), desc='figure4 folds'), [])
-    out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
-    with open(out / 'figure4.csv', 'w', newline='') as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0])); w.writeheader(); w.writerows(rows)
+    jobs = [(nm, f, cfg) for nm in cfg['datasets'] for f in range(cfg['n_folds'])]
+    rows = sum(run_jobs(run_fold, jobs, n_jobs, 'figure4 folds'), [])
+    out = Path(out_dir)
+    write_csv(out / 'figure4.csv', rows)
     _plot(rows, cfg, out / 'figure4.png')
     lines = ['Figure 4: mean over folds']
     for nm in cfg['datasets']:

@@ -4,18 +4,18 @@
 
 # %% auto #0
 __all__ = ['DATASETS', 'METHODS', 'PAPER', 'FULL', 'QUICK', 'SELECT', 'GAPS', 'run_split', 'summarize', 'gaps', 'reproduce',
-           'write_outputs', 'load_rows', 'report']
+           'write_outputs', 'report']
 
 # %% ../../nbs/experiments/table2.ipynb #7bf80d70
 import time
 from pathlib import Path
-import csv
 import numpy as np
 from sklearn.model_selection import train_test_split
 from threadpoolctl import threadpool_limits
 from ..datasets import load_dataset
 from ..estimator import MRC
 from ..baselines import kernel_scale_grid, svm_cv, gaussian_svm, PACBayesSVM, DRLR
+from .runner import run_jobs, write_csv, read_csv
 
 # %% ../../nbs/experiments/table2.ipynb #c00ad22f
 DATASETS = ['haberman', 'heart', 'liver', 'blood', 'credit', 'diabetes', 'ionosphere', 'qsar', 'mammographic']
@@ -84,15 +84,10 @@ def reproduce(quick:bool=False, # the QUICK configuration (seconds) instead of F
               **overrides,      # any key of FULL
              )->str:            # the table, side by side with the paper's
     "Table 2 and Figure 5: scale selection by CV or by upper bounds, on random stratified splits"
-    from tqdm.auto import tqdm
     cfg = {**(QUICK if quick else FULL), **overrides}
-    jobs = [(name, s) for name in cfg['datasets'] for s in range(cfg['n_splits'])]
+    jobs = [(name, s, cfg) for name in cfg['datasets'] for s in range(cfg['n_splits'])]
     t0 = time.perf_counter()
-    if n_jobs and n_jobs != 1:
-        from joblib import Parallel, delayed
-        it = Parallel(n_jobs=n_jobs, return_as='generator')(delayed(run_split)(nm, s, cfg) for nm, s in jobs)
-    else: it = (run_split(nm, s, cfg) for nm, s in jobs)
-    rows = sum(tqdm(it, total=len(jobs), desc='table2 splits'), [])
+    rows = sum(run_jobs(run_split, jobs, n_jobs, 'table2 splits'), [])
     return write_outputs(rows, out_dir, f'{cfg["n_scales"]} scales, D = {cfg["n_components"]}, '
                                         f'DRLR D = {cfg["drlr_components"]}; {time.perf_counter() - t0:.0f} s')
 
@@ -101,21 +96,13 @@ def write_outputs(rows:list,   # the rows of `run_split`, any number of datasets
                   note:str='', # configuration shown in the summary's first line
                  )->str:       # the table, side by side with the paper's
     "Write the run's CSVs and Figure 5 and return the table (also used to merge runs made in parts)"
-    out = Path(out_dir); out.mkdir(parents=True, exist_ok=True)
-    with open(out / 'table2.csv', 'w', newline='') as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0])); w.writeheader(); w.writerows(rows)
-    summary = summarize(rows)
-    with open(out / 'table2_summary.csv', 'w', newline='') as f:
-        w = csv.writer(f); w.writerow(['dataset', 'method', 'error_mean', 'error_std', 'paper'])
-        for name, res in summary.items():
-            for j, method in enumerate(METHODS):
-                w.writerow([name, method, f'{res[method][0]:.4f}', f'{res[method][1]:.4f}', PAPER.get(name, (None,) * 5)[j]])
+    out = Path(out_dir)
+    write_csv(out / 'table2.csv', rows)
+    write_csv(out / 'table2_summary.csv', [dict(dataset=name, method=method, error_mean=f'{res[method][0]:.4f}', error_std=f'{res[method][1]:.4f}',
+                                                paper=PAPER.get(name, (np.nan,) * 5)[j])
+                                           for name, res in summarize(rows).items() for j, method in enumerate(METHODS)])
     _plot(gaps(rows), out / 'figure5.png')
     return report(rows, note)
-
-def load_rows(path)->list:
-    "The rows of a table2.csv, numbers as floats"
-    return [{k: (v if k == 'dataset' else float(v)) for k, v in r.items()} for r in csv.DictReader(open(path))]
 
 def report(rows:list, note:str='')->str:
     "Table 2 from the rows: mean test error of each method's selection, ours (paper), and Figure 5's median gaps"
