@@ -314,17 +314,19 @@ class _IPM:
             pos = np.full((ws.st.K, ws.ni), -1)               # row of pair (instance, class), -1 if not in the set
             pos[np.repeat(np.arange(ws.st.K), np.diff(ws.roff)), ws.hinst] = np.arange(nb)
         G = np.zeros((ws.nc, ws.nc))
+        dt = np.float32 if self.single else float    # early iterations: single-precision products, twice as fast
         for k, A in enumerate(ws.blocks):
             r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
             if r1 == r0 or c1 == c0: continue
             wk = inv_e[r0:r1] + (g[r0:r1] ** 2 / kap[ws.hinst[r0:r1]] if ws.ni else 0)
-            W = A * np.sqrt(wk)[:, None]
+            W = (A * np.sqrt(wk)[:, None]).astype(dt, copy=False)
             G[c0:c1, c0:c1] = W.T @ W
             for l in range(k) if ws.ni else ():               # instances with rows in both classes couple them
                 both = np.flatnonzero((pos[k] >= 0) & (pos[l] >= 0))
                 if len(both) == 0 or ws.coff[l + 1] == ws.coff[l]: continue
                 rk, rl = pos[k, both], pos[l, both]
-                Gkl = (ws.blocks[k][rk - r0] * (g[rk] * g[rl] / kap[both])[:, None]).T @ ws.blocks[l][rl - ws.roff[l]]
+                Gkl = ((ws.blocks[k][rk - r0] * (g[rk] * g[rl] / kap[both])[:, None]).astype(dt).T
+                       @ ws.blocks[l][rl - ws.roff[l]].astype(dt))
                 G[c0:c1, ws.coff[l]:ws.coff[l + 1]] = Gkl; G[ws.coff[l]:ws.coff[l + 1], c0:c1] = Gkl.T
         if ws.art: G += inv_e[-1] * np.outer(ws.acoef, ws.acoef)
         G[np.diag_indices(ws.nc)] += 1 / Dmu
@@ -437,7 +439,7 @@ def solve_ipm(form:Form,             # the problem
               tol:float=1e-9,        # target for (f(μ) - lower) / (1 + |f(μ)|)
               max_pairs:int=3000,    # above this many pairs (instances x classes) start from a sample of instances
               max_cols:int=4000,     # above this many components of μ start from the most promising columns
-              max_flops:float=3e11,  # ... unless the column-space normal matrix of all pairs costs at most this per iteration
+              max_flops:float=2e11,  # ... unless the column-space normal matrix of all pairs costs at most this per iteration
               time_limit:float=None, # seconds; on timeout the best point so far is returned with its gap
               max_iter:int=300,      # interior point iterations before handing over to `solve_lp`
               threads:int=None,      # BLAS threads; None: 1 for systems up to 2000 rows (robust on busy machines), else all
