@@ -102,6 +102,7 @@ class _WorkingSet:
         jloc = J % st.D
         self.blocks = [st.X[np.ix_(self.pinst[self.roff[k]:self.roff[k + 1]], jloc[self.coff[k]:self.coff[k + 1]])]
                        for k in range(st.K)]
+        self._squares = None
         self.nb, self.nc = len(P), len(J)
         self.art = int(self.art_M is not None)
         self.nr = self.nb + self.art
@@ -134,6 +135,11 @@ class _WorkingSet:
             out[self.coff[k]:self.coff[k + 1]] = A.T @ p[self.roff[k]:self.roff[k + 1]]
         if self.art: out += p[-1] * self.acoef
         return out
+
+    @property
+    def squares(self):                    # the blocks' entries squared, single precision (for the column form)
+        if self._squares is None: self._squares = [(A * A).astype(np.float32) for A in self.blocks]
+        return self._squares
 
     def use_columns(self):
         "whether the normal equations are cheaper in column space (Woodbury) than over the rows: many rows, few columns"
@@ -301,32 +307,37 @@ class _IPM:
         has Ω⁻¹ = diag(1/e) + Σ_i g_i g_iᵀ / κ_i with g = Dt / e and κ_i = c_i - Dt_iᵀ g_i (Sherman-Morrison)."""
         ws = self.ws; nb = ws.nb
         # Ω is singular at the solution (an instance at the maximum has Ω_i 1 = 0 once its slacks vanish): factor
-        # Ω + δI instead, δ far below the diagonal of F diag(Dmu) Fᵀ, and let iterative refinement with the exact
-        # operator remove the difference
-        dfd = max(float(((A * A) @ Dmu[ws.coff[k]:ws.coff[k + 1]]).max(initial=0)) for k, A in enumerate(ws.blocks))
-        delta = 1e-10 * (1 + dfd)
+        # Ω + δ instead, δ_r ten orders below row r's diagonal in F diag(Dmu) Fᵀ, and let iterative refinement with
+        # the exact operator remove the difference
+        dfd = np.concatenate([A2 @ Dmu[ws.coff[k]:ws.coff[k + 1]].astype(np.float32) for k, A2 in enumerate(ws.squares)]
+                             + ([[ws.acoef ** 2 @ Dmu]] if ws.art else [])).astype(float)
+        delta = 1e-10 * dfd + 1e-14 * dfd.max(initial=0) + 1e-300
         er = e + delta
         inv_e = 1 / er
+        w = inv_e.copy()                                 # diagonal weights of FᵀΩ⁻¹F, and the coupling of classes
         if ws.ni:
             g = Dt / er[:nb]
             # κ_i = c_i - Dt_iᵀ g_i, written without the cancellation
-            kap = self.sig / self.pi + np.bincount(ws.hinst, weights=Dt * (self.s[:nb] / self.p[:nb] + delta) / er[:nb], minlength=ws.ni)
-            pos = np.full((ws.st.K, ws.ni), -1)               # row of pair (instance, class), -1 if not in the set
-            pos[np.repeat(np.arange(ws.st.K), np.diff(ws.roff)), ws.hinst] = np.arange(nb)
+            kap = self.sig / self.pi + np.bincount(ws.hinst, weights=Dt * (self.s[:nb] / self.p[:nb] + delta[:nb]) / er[:nb], minlength=ws.ni)
+            w[:nb] += g ** 2 / kap[ws.hinst]
+        # rows of negligible weight are left out of the factor (the refinement still sees them): late in the method
+        # most rows are far from active and this is most of the work
+        keep = w >= 1e-12 * w.max()
+        dt = np.float32 if self.single else float       # the first iterations: single-precision products
         G = np.zeros((ws.nc, ws.nc))
-        dt = np.float32 if self.single else float    # early iterations: single-precision products, twice as fast
         for k, A in enumerate(ws.blocks):
             r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
             if r1 == r0 or c1 == c0: continue
-            wk = inv_e[r0:r1] + (g[r0:r1] ** 2 / kap[ws.hinst[r0:r1]] if ws.ni else 0)
-            W = (A * np.sqrt(wk)[:, None]).astype(dt, copy=False)
+            rows = np.flatnonzero(keep[r0:r1])
+            Ak = A if len(rows) == r1 - r0 else A[rows]
+            W = (Ak * np.sqrt(w[r0 + rows])[:, None]).astype(dt, copy=False)
             G[c0:c1, c0:c1] = W.T @ W
-            for l in range(k) if ws.ni else ():               # instances with rows in both classes couple them
-                both = np.flatnonzero((pos[k] >= 0) & (pos[l] >= 0))
-                if len(both) == 0 or ws.coff[l + 1] == ws.coff[l]: continue
-                rk, rl = pos[k, both], pos[l, both]
-                Gkl = ((ws.blocks[k][rk - r0] * (g[rk] * g[rl] / kap[both])[:, None]).astype(dt).T
-                       @ ws.blocks[l][rl - ws.roff[l]].astype(dt))
+            for l in range(k) if ws.ni else ():          # instances with rows in both classes couple them
+                rk, rl = self.coupled(k, l)
+                rk, rl = rk[keep[rk] & keep[rl]], rl[keep[rk] & keep[rl]]
+                if len(rk) == 0 or ws.coff[l + 1] == ws.coff[l]: continue
+                Gkl = ((A[rk - r0] * (g[rk] * g[rl] / kap[ws.hinst[rk]])[:, None]).astype(dt, copy=False).T
+                       @ ws.blocks[l][rl - ws.roff[l]].astype(dt, copy=False))
                 G[c0:c1, ws.coff[l]:ws.coff[l + 1]] = Gkl; G[ws.coff[l]:ws.coff[l + 1], c0:c1] = Gkl.T
         if ws.art: G += inv_e[-1] * np.outer(ws.acoef, ws.acoef)
         G[np.diag_indices(ws.nc)] += 1 / Dmu
@@ -337,22 +348,34 @@ class _IPM:
             if ws.ni: out[:nb] += g * (np.bincount(ws.hinst, weights=g * r[:nb], minlength=ws.ni) / kap)[ws.hinst]
             return out
 
-        def apply(x):                     # (F diag(Dmu) Fᵀ + Ω) x
+        def apply(x):                                    # (F diag(Dmu) Fᵀ + Ω) x, exactly
             out = ws.Fx(Dmu * ws.FTp(x)) + e * x
             if ws.ni: out[:nb] -= Dt * (np.bincount(ws.hinst, weights=Dt * x[:nb], minlength=ws.ni) / c)[ws.hinst]
             return out
 
         def solve_once(r): return omega_inv(r - ws.Fx(sl.cho_solve(L, ws.FTp(omega_inv(r)), check_finite=False)))
 
-        def solve(r):                     # iterative refinement against the exact operator
+        def solve(r):                                    # iterative refinement while it pays
             x = solve_once(r)
-            nr0 = np.abs(r).max()
-            for _ in range(6):
-                res = r - apply(x)
-                if np.abs(res).max() <= 1e-13 * nr0: break
-                x += solve_once(res)
+            res = r - apply(x); size = np.abs(res).max()
+            for _ in range(5):
+                if size <= 1e-14 * np.abs(r).max(): break
+                x_new = x + solve_once(res)
+                res_new = r - apply(x_new); size_new = np.abs(res_new).max()
+                if size_new >= 0.5 * size: break
+                x, res, size = x_new, res_new, size_new
             return x
         return solve
+
+    def coupled(self, k, l):
+        "rows of the pairs (i, k) and (i, l), for the instances i with both in the working set"
+        ws = self.ws
+        if getattr(self, '_coupled_ws', None) is not ws.P:  # recomputed only when the working set changes
+            pos = np.full((ws.st.K, ws.ni), -1)
+            pos[np.repeat(np.arange(ws.st.K), np.diff(ws.roff)), ws.hinst] = np.arange(ws.nb)
+            self._pos, self._coupled_ws = pos, ws.P
+        both = (self._pos[k] >= 0) & (self._pos[l] >= 0)
+        return self._pos[k, both], self._pos[l, both]
 
     def _solver(self, L):
         if self.single: return lambda r: sl.cho_solve(L, r.astype(np.float32), check_finite=False).astype(float)
@@ -493,7 +516,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
     def manage(rgap):
         "shrink the working set to what looks active, add what the full problem says is missing (rgap: largest error)"
         ws = ipm.ws
-        ipm.single = (not state['shrunk']) and art is None and rgap > 1e-2
+        ipm.single = (not state['shrunk']) and art is None and rgap > (1e-1 if ws.use_columns() else 1e-2)
         mu, S = record()
         if rgap > 1e-2: return
         if (state['last'] is None or rgap < 0.1 * state['last']) and 1e-6 < rgap <= 1e-2:
@@ -532,10 +555,12 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         rgap, pres, dres = ipm.errors()
         err = max(rgap, pres, dres)
         if verbose: print(f'{it:3d} {time.perf_counter() - t0:7.2f}s  pairs {ipm.ws.nb:6d} cols {ipm.ws.nc:6d}  '
-                          f'gap {rgap:.1e} pres {pres:.1e} dres {dres:.1e}')
+                          f'gap {rgap:.1e} pres {pres:.1e} dres {dres:.1e}  {"column" if ipm.ws.use_columns() else "row"} form')
         if err < best_err * 0.5: best_err, stall = err, 0
         else: stall += 1
-        if err < tol or (stall >= 3 and err < 1e-7):
+        # the column form's rounding floor is higher: there the method settles for 1e-6
+        floor = 1e-6 if ipm.ws.use_columns() else 1e-7
+        if err < tol or (stall >= 3 and err < floor):
             mu, S, value, lower, g, Qn = _certificate(st, ipm)
             if value < f_best: mu_best, f_best = mu, value
             p_art = ipm.p[-1] if ipm.ws.art else 0.0
@@ -554,7 +579,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
             if len(newP) == 0 and len(newJ) == 0:
                 if p_art >= 1e-8:             # the aggregated row binds: loosen it
                     ipm.ws.art_M = 10 * ipm.ws.art_M + 1; ipm.ws.set(ipm.ws.P, ipm.ws.J)
-                elif gap <= 1e-7:             # nothing missing; the working-set IPM is at its rounding limit
+                elif gap <= floor:            # nothing missing; the working-set IPM is at its rounding limit
                     status = 'optimal'; break
             else:
                 ipm.extend(newP, newJ, 1e-8, shift_all=True)
