@@ -7,6 +7,7 @@ __all__ = ['epsilon_s', 'theorem8_bounds', 'nonempty_uncertainty_set', 'learn_re
 
 # %% ../nbs/11_reduced_sets.ipynb #fa534e82
 import numpy as np
+import scipy.linalg as sl
 import scipy.sparse as sp
 from scipy.optimize import linprog
 import warnings
@@ -38,26 +39,88 @@ def theorem8_bounds(lower_s:float, upper_s:float, # R̲_s(U), R̄_s(U) computed 
     return (lower_s - eps_lower * (2 * C * np.abs(mu_lower).sum() + 1),
             upper_s + eps_upper * (2 * C * np.abs(mu_upper).sum() + 1))
 
+# %% ../nbs/11_reduced_sets.ipynb #c8beb761
+def _enlargement_ipm(Psi, K, tau, lam, tol=1e-9, max_iter=100):
+    "min over distributions p on the pairs of Σ_j (|E_p Φ - τ|_j - λ_j)_+; returns (p as K*s vector, iterations, converged)"
+    s, D = Psi.shape; m, N = K * D, K * s
+    c = np.r_[np.zeros(N), np.ones(m), np.zeros(2 * m)]
+    b = np.r_[tau + lam, lam - tau, 1.0]
+    Phi = lambda p: (p.reshape(K, s) @ Psi).ravel()               # E_p Φ, component y*D + d
+    PhiT = lambda w: (w.reshape(K, D) @ Psi.T).ravel()            # Φᵀ w, pair y*s + i
+    def Ax(x):
+        z = Phi(x[:N]); e, u, v = x[N:N + m], x[N + m:N + 2 * m], x[N + 2 * m:]
+        return np.r_[z - e + u, -z - e + v, x[:N].sum()]
+    def ATy(y): return np.r_[PhiT(y[:m] - y[m:2 * m]) + y[-1], -y[:m] - y[m:2 * m], y[:m], y[m:2 * m]]
+    def normal_solver(d):
+        "y -> (A diag(d) Aᵀ)⁻¹ y: with y1 = α + β, y2 = α - β the α block is diagonal"
+        dp, de, du, dv = d[:N], d[N:N + m], d[N + m:N + 2 * m], d[N + 2 * m:]
+        aa, ab = 4 * de + du + dv, du - dv
+        Ls = []
+        for k in range(K):                                         # 4 Φ diag(dp) Φᵀ: one block per class
+            W = Psi * np.sqrt(dp[k * s:(k + 1) * s])[:, None]
+            Mk = 4 * (W.T @ W); Mk[np.diag_indices(D)] += (du + dv - ab ** 2 / aa)[k * D:(k + 1) * D]
+            Ls.append(sl.cho_factor(Mk, lower=True, check_finite=False))
+        solve_b = lambda r: np.concatenate([sl.cho_solve(L, r[k * D:(k + 1) * D], check_finite=False) for k, L in enumerate(Ls)])
+        bb = 2 * Phi(dp); Lb = solve_b(bb); sch = dp.sum() - bb @ Lb        # the simplex row, by its Schur complement
+        def solve(r):
+            ra, rb = r[:m] + r[m:2 * m], r[:m] - r[m:2 * m]
+            x0 = solve_b(rb - ab * ra / aa)
+            y3 = (r[-1] - bb @ x0) / sch
+            beta = x0 - Lb * y3
+            alpha = (ra - ab * beta) / aa
+            return np.r_[alpha + beta, alpha - beta, y3]
+        return solve
+    solve = normal_solver(np.ones(N + 3 * m))                       # Mehrotra's starting point
+    x = ATy(solve(b)); y = solve(Ax(c)); z = c - ATy(y)
+    x, z = x + max(-1.5 * x.min(), 0), z + max(-1.5 * z.min(), 0)
+    x, z = x + 0.5 * (x @ z) / z.sum() + 1e-12, z + 0.5 * (x @ z) / x.sum() + 1e-12
+    step = lambda v, dv: min(1.0, float((-v[dv < 0] / dv[dv < 0]).min())) if (dv < 0).any() else 1.0
+    for it in range(max_iter):
+        rp, rd = b - Ax(x), c - ATy(y) - z
+        if (max(np.abs(rp).max(), np.abs(rd).max()) < tol * (1 + np.abs(b).max())
+                and abs(c @ x - b @ y) < tol * (1 + abs(c @ x))): return x[:N], it, True
+        d, mu = x / z, x @ z / len(x)
+        solve = normal_solver(d)
+        def direction(rc):
+            dy = solve(rp - Ax(rc / z) + Ax(d * rd)); dz = rd - ATy(dy)
+            return rc / z - d * dz, dy, dz
+        dxa, _, dza = direction(-x * z)                             # predictor, then Mehrotra's corrector
+        ap, ad = step(x, dxa), step(z, dza)
+        cen = ((x + ap * dxa) @ (z + ad * dza) / len(x) / mu) ** 3 * mu
+        dx, dy, dz = direction(cen - x * z - dxa * dza)
+        ap, ad = 0.99 * step(x, dx), 0.99 * step(z, dz)
+        x, y, z = x + ap * dx, y + ad * dy, z + ad * dz
+    return x[:N], max_iter, False
+
+
 # %% ../nbs/11_reduced_sets.ipynb #d0e8a43a
-def nonempty_uncertainty_set(Psi:np.ndarray,   # s x D scalar features of the sample 𝒳_s
-                             U:UncertaintySet, # τ and λ, possibly from other instances
-                            )->tuple:          # (Ũ with τ̃ and λ̃ ⪰ λ, the s x |Y| distribution p of Ũ found)
+def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the sample 𝒳_s
+                             U:UncertaintySet,  # τ and λ, possibly from other instances
+                             method:str='ipm',  # 'ipm' (`_enlargement_ipm`) or 'highs' (the LP as written, slower)
+                            )->tuple:           # (Ũ with τ̃ and λ̃ ⪰ λ, the s x |Y| distribution p of Ũ found)
     "The LP after Theorem 8: the smallest enlargement of λ (and shift of τ) that makes the set non-empty on 𝒳_s"
     Psi = np.asarray(Psi, dtype=float); s, D = Psi.shape; K = U.n_classes; m = K * D
     if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
-    Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T      # m x (K s), column y*s + i
-    I = sp.eye(m, format='csr'); Z = sp.csr_matrix((m, m))
-    A_ub = sp.vstack([sp.hstack([-Phi, -I, Z]), sp.hstack([Phi, Z, -I])], format='csr')
-    b_ub = np.r_[-U.tau, U.tau]
-    A_eq = sp.csr_matrix(np.r_[np.ones(K * s), np.zeros(2 * m)])
-    c = np.r_[np.zeros(K * s), np.ones(2 * m)]
-    bounds = [(0, None)] * (K * s) + [(l, None) for l in U.lambda_] * 2
-    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=[1], bounds=bounds, method='highs')
-    if res.status != 0: raise RuntimeError(f'the enlargement LP failed: {res.message}')
-    p = np.clip(res.x[:K * s], 0, None).reshape(K, s).T
-    l1, l2 = np.maximum(res.x[K * s:K * s + m], U.lambda_), np.maximum(res.x[K * s + m:], U.lambda_)
-    if np.allclose(l1, U.lambda_, rtol=0, atol=1e-12) and np.allclose(l2, U.lambda_, rtol=0, atol=1e-12):
-        return U, p                                                      # already non-empty: unchanged
+    if method == 'ipm':
+        p, iters, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
+        if not ok: warnings.warn(f'the enlargement interior point stopped after {iters} iterations: the set found '
+                                 'contains U and a distribution on the sample, but may be larger than necessary')
+    elif method == 'highs':
+        Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T      # m x (K s), column y*s + i
+        I = sp.eye(m, format='csr'); Z = sp.csr_matrix((m, m))
+        A_ub = sp.vstack([sp.hstack([-Phi, -I, Z]), sp.hstack([Phi, Z, -I])], format='csr')
+        res = linprog(np.r_[np.zeros(K * s), np.ones(2 * m)], A_ub=A_ub, b_ub=np.r_[-U.tau, U.tau],
+                      A_eq=sp.csr_matrix(np.r_[np.ones(K * s), np.zeros(2 * m)]), b_eq=[1],
+                      bounds=[(0, None)] * (K * s) + [(l, None) for l in U.lambda_] * 2, method='highs')
+        if res.status != 0: raise RuntimeError(f'the enlargement LP failed: {res.message}')
+        p = res.x[:K * s]
+    else: raise ValueError(f"method must be 'ipm' or 'highs', got {method!r}")
+    p = np.clip(p, 0, None); p /= p.sum()
+    z = (p.reshape(K, s) @ Psi).ravel()                                 # E_p Φ: the best λ1, λ2 for this p
+    l1, l2 = np.maximum(U.lambda_, U.tau - z), np.maximum(U.lambda_, z - U.tau)
+    p = p.reshape(K, s).T
+    if (l1 - U.lambda_).sum() + (l2 - U.lambda_).sum() <= 1e-9 * (1 + U.lambda_.sum()):
+        return U, p                                                      # already non-empty (to rounding): unchanged
     return UncertaintySet(U.tau + (l2 - l1) / 2, (l1 + l2) / 2, K), p
 
 def learn_reduced(Psi:np.ndarray,   # s x D scalar features of the sample 𝒳_s
@@ -67,6 +130,7 @@ def learn_reduced(Psi:np.ndarray,   # s x D scalar features of the sample 𝒳_s
     Ut, _ = nonempty_uncertainty_set(Psi, U)
     sol, phi = learn(Psi, Ut, solver, **options)
     return sol, phi, Ut
+
 
 # %% ../nbs/11_reduced_sets.ipynb #20b36e32
 def outside_mass(Psi_all:np.ndarray, H_all:np.ndarray, # features and rule values on the whole instance set
