@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['varphi_x', 'varphi', 'varphi_bruteforce', 'Rows', 'PairRows', 'SubsetRows', 'DenseRows', 'Form', 'Solution',
-           'solve_lp', 'learning_form', 'randomized_rule', 'deterministic_rule']
+           'solve_lp_blocks', 'solve_lp', 'learning_form', 'randomized_rule', 'deterministic_rule']
 
 # %% ../nbs/03_learning.ipynb #2c7bc0d4
 from dataclasses import dataclass, field
@@ -173,15 +173,12 @@ class Solution:
 # %% ../nbs/03_learning.ipynb #880bd173
 _LP_STATUS = {1: 'the iteration limit was reached', 4: 'HiGHS ran into numerical difficulties'}
 
-def solve_lp(form:Form,          # the problem
-             method:str='highs-ipm', # scipy.optimize.linprog method: 'highs-ipm', 'highs-ds' or 'highs'
-             tol:float=1e-9,     # primal and dual feasibility tolerance
-             time_limit:float=None, # seconds, None for no limit
-            )->Solution:
-    "Exact minimizer of the general form, by the linear program of eq. (opt-prob-3)"
-    t0 = time.perf_counter()
-    m = form.m
-    A, T, rhs, n_dual = form.rows.lp()
+def solve_lp_blocks(a:np.ndarray, lam:np.ndarray, # aᵀμ + λᵀ|μ| of the general form, length m
+                    A, T, rhs:np.ndarray, n_dual:int, # constraints Aμ - ν + T t <= rhs (ν only in the first n_dual rows)
+                    method:str='highs-ipm', tol:float=1e-9, time_limit:float=None, # as in `solve_lp`
+                   )->tuple: # (μ, ν, dual values of the first n_dual rows, certified lower bound, iterations)
+    "min aᵀμ + λᵀ|μ| + ν over μ, ν and t >= 0 subject to LP blocks as returned by `Rows.lp`, by HiGHS"
+    m = len(a)
     r, k = A.shape[0], T.shape[1]
     # solve for s ⊙ μ, with s_j the power of two nearest the largest |entry| of column j (exact scaling): with tight
     # tolerances HiGHS' presolve called bounded problems with a tiny column (a feature of size 1e-8) unbounded, and
@@ -189,10 +186,9 @@ def solve_lp(form:Form,          # the problem
     colmax = abs(A).max(axis=0).toarray().ravel() if A.nnz else np.zeros(m)
     s = np.exp2(np.clip(np.round(np.log2(np.where(colmax > 0, colmax, 1.0))), -600, 600))  # 1/s finite
     A = sp.csr_matrix(A @ sp.diags(1 / s))
-    nu_col = np.zeros((r, 1)); nu_col[:, 0] = -1.0
-    nu_col[n_dual:] = 0.0 if isinstance(form.rows, SubsetRows) else -1.0  # ν appears in the rows of F only
+    nu_col = np.zeros((r, 1)); nu_col[:n_dual, 0] = -1.0                 # ν appears in the rows of F only
     A_ub = sp.hstack([A, -A, sp.csr_matrix(nu_col), T], format='csc')
-    c = np.r_[(form.a + form.lam) / s, (form.lam - form.a) / s, 1.0, np.zeros(k)]
+    c = np.r_[(a + lam) / s, (lam - a) / s, 1.0, np.zeros(k)]
     bounds = [(0, None)] * (2 * m) + [(None, None)] + [(0, None)] * k
     options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol)
     if method == 'highs-ipm': options['ipm_optimality_tolerance'] = tol
@@ -214,10 +210,19 @@ def solve_lp(form:Form,          # the problem
                      ("try method='highs-ds' or 'highs', a looser tol, or standardize the features", "method='highs-ds'"))
         raise RuntimeError(f'the LP solver stopped: {why} (status {res.status}). To fix: {todo}; from MRC, pass '
                            f'e.g. solver=functools.partial(mrc_lit.learning.solve_lp, {arg})')
-    mu = (res.x[:m] - res.x[m:2 * m]) / s
     marg = res.ineqlin.marginals
-    return Solution(mu=mu, value=form.value(mu), lower=float(rhs @ marg), n_iter=int(res.nit), solver='lp',
-                    time=time.perf_counter() - t0, dual=-marg[:n_dual])
+    return (res.x[:m] - res.x[m:2 * m]) / s, res.x[2 * m], -marg[:n_dual], float(rhs @ marg), int(res.nit)
+
+def solve_lp(form:Form,          # the problem
+             method:str='highs-ipm', # scipy.optimize.linprog method: 'highs-ipm', 'highs-ds' or 'highs'
+             tol:float=1e-9,     # primal and dual feasibility tolerance
+             time_limit:float=None, # seconds, None for no limit
+            )->Solution:
+    "Exact minimizer of the general form, by the linear program of eq. (opt-prob-3)"
+    t0 = time.perf_counter()
+    mu, _, dual, lower, nit = solve_lp_blocks(form.a, form.lam, *form.rows.lp(), method, tol, time_limit)
+    return Solution(mu=mu, value=form.value(mu), lower=lower, n_iter=nit, solver='lp',
+                    time=time.perf_counter() - t0, dual=dual)
 
 # %% ../nbs/03_learning.ipynb #5d6e8443
 def __getattr__(name):

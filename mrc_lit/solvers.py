@@ -9,11 +9,12 @@ __all__ = ['SOLVERS', 'solve_ipm', 'solve', 'learn']
 import time, warnings
 import numpy as np
 import scipy.linalg as sl
+import scipy.sparse as sp
 from scipy.linalg.blas import dsyrk, ssyrk
 from threadpoolctl import threadpool_limits
 from .features import scores
 from .uncertainty import UncertaintySet
-from .learning import Form, SubsetRows, PairRows, DenseRows, Solution, solve_lp, learning_form, varphi, varphi_x
+from .learning import Form, SubsetRows, PairRows, DenseRows, Solution, solve_lp, solve_lp_blocks, learning_form, varphi, varphi_x
 from .subgradient import bsm, ebsm, asm, easm, easm_r
 
 # %% ../nbs/03b_solvers.ipynb #bd6a3923
@@ -40,6 +41,12 @@ class _Structure:
         self.keep = np.sort(keep)
         self.X, self.B = (X, B) if len(keep) == self.n0 else (X[self.keep], B[self.keep])
         self.n = len(self.X)
+        # single-precision products early on only where they cannot overflow (|X|² D stays far below 3e38)
+        self.single_ok = float(np.abs(self.X).max(initial=0)) <= 1e6
+        # the aggregated row -aᵀμ - M <= ν keeps a working set bounded; when τ is the mean of the instances' rows
+        # (learning, bounds) it is implied for M = 0 (hinge) or M = -min B (pairs); for a general dense F it may bind,
+        # and is then loosened
+        self.art_M = 0.0 if self.hinge else (-float(B.min()) if isinstance(rows, PairRows) else 1.0 + float(np.abs(B).max()))
 
     def scores(self, mu):                 # n x K values X_i μ_y (without offsets)
         return self.X @ mu.reshape(self.K, self.D).T
@@ -137,12 +144,13 @@ class _WorkingSet:
         return out
 
     @property
-    def squares(self):                    # the blocks' entries squared, single precision (for the column form)
-        if self._squares is None: self._squares = [(A * A).astype(np.float32) for A in self.blocks]
+    def squares(self):                    # the blocks' entries squared (for the column form)
+        if self._squares is None: self._squares = [A * A for A in self.blocks]
         return self._squares
 
     def use_columns(self):
         "whether the normal equations are cheaper in column space (Woodbury) than over the rows: many rows, few columns"
+        if self.nc == 0: return False     # every column priced out: nothing to factor in column space
         nr_k, nc_k = np.diff(self.roff), np.diff(self.coff)
         rows = (float(self.nr) ** 3 if self.ni else float((nr_k.astype(float) ** 3).sum())) / 3 + float((nr_k ** 2 * nc_k).sum())
         return _column_cost(nr_k, nc_k, self.ni) < 0.5 * rows
@@ -227,35 +235,12 @@ class _IPM:
             Dt = t / zt
             diag[:nb] += Dt
             c = np.bincount(ws.hinst, weights=Dt, minlength=ni) + sig / pi
-        if ws.use_columns():              # many rows, few columns: factor in column space
-            solve_M = self._column_solver(Dmu, diag, Dt if ni else None, c if ni else None)
-        elif ni:
-            M = ws.normal(Dmu, single=self.single)
-            M[np.diag_indices(nr)] += diag
-            r1, r2, ii = ws.pairs
-            M[r1, r2] -= Dt[r1] * Dt[r2] / c[ii]
-            L = _chol(M)
-            solve_M = self._solver(L)
-        else:                             # pair rows: M is block diagonal by class, bordered by the artificial row
-            M = ws.normal(Dmu, single=self.single)
-            M[np.diag_indices(nr)] += diag
-            Ls = [self._solver(_chol(M[ws.roff[k]:ws.roff[k + 1], ws.roff[k]:ws.roff[k + 1]]))
-                  for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
-            offs = [(ws.roff[k], ws.roff[k + 1]) for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
-            def solve_B(r):
-                out = np.empty(nb)
-                for (r0, r1_), Lk in zip(offs, Ls): out[r0:r1_] = Lk(r[r0:r1_])
-                return out
-            if ws.art:
-                m_a = M[-1, :nb].astype(float); Bm = solve_B(m_a); sa = float(M[-1, -1]) - m_a @ Bm
-                def solve_M(r):
-                    xa = (r[-1] - m_a @ solve_B(r[:nb])) / sa
-                    return np.r_[solve_B(r[:nb] - m_a * xa), xa]
-            else:
-                solve_M = solve_B
+        # many rows and few columns: factor in column space; otherwise over the rows
+        solve_M = (self._column_solver if ws.use_columns() else self._row_solver)(Dmu, diag, Dt if ni else None, c if ni else None)
         Mi1 = solve_M(np.ones(nr)); s1 = Mi1.sum()
 
-        def direction(rcu, rcw, rct, rcs, rcsig):
+        def newton(rcu, rcw, rct, rcs, rcsig, rp, ru, rw, rt, rsig, rnu):
+            "the Newton system reduced to the rows and solved; every equation but three is then met by construction"
             hmu = rcu / zu - Du * ru - rcw / zw + Dw * rw
             rho = ws.Fx(hmu) + rcs / p - rp
             if ni:
@@ -264,7 +249,7 @@ class _IPM:
                 rpi = np.bincount(ws.hinst, weights=ht, minlength=ni) + rcsig / pi - rsig
                 rho[:nb] += Dt * rpi[ws.hinst] / c[ws.hinst]
             Mi = solve_M(rho)
-            dnu = (Mi.sum() - rnu) / s1
+            dnu = (Mi.sum() - rnu) / s1       # ν by its Schur complement: 1ᵀΔp = r_ν
             dp = Mi - dnu * Mi1
             g2 = ws.FTp(dp)
             dzu, dzw = ru + g2, rw - g2
@@ -279,6 +264,26 @@ class _IPM:
                 dpi = dzt = dt = dsig = np.zeros(0); dtt = 0
             ds = rp - ws.Fx(du - dw) + dtt + dnu       # from the primal rows: keeps them consistent
             return du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu
+
+        z_c, z_r, z_i = np.zeros(ws.nc), np.zeros(nr), np.zeros(ni)
+        def direction(rcu, rcw, rct, rcs, rcsig):
+            """Newton's direction, with iterative refinement on the unreduced system: near the optimum rounding in the
+            reduced solve leaves errors in the three equations it does not meet by construction (the complementarity
+            of the max-rows and of the instance rows, and 1ᵀΔp = r_ν); they are solved for again while that helps"""
+            d = newton(rcu, rcw, rct, rcs, rcsig, rp, ru, rw, rt, rsig, rnu)
+            def errors(d):
+                ds, dp, dsig, dpi = d[6], d[7], d[8], d[9]
+                return rcs - p * ds - s * dp, rcsig - pi * dsig - sig * dpi, rnu - dp.sum()
+            scale = max(np.abs(rcs).max(), np.abs(rcsig).max(initial=0), abs(rnu), 1e-300)
+            e = errors(d); size = max(np.abs(e[0]).max(), np.abs(e[1]).max(initial=0), abs(e[2]))
+            for _ in range(3):
+                if size <= 1e-12 * scale: break
+                corr = newton(z_c, z_c, np.zeros_like(t), e[0], e[1], z_r, z_c, z_c, np.zeros_like(t), z_i, e[2])
+                d2 = tuple(a + b for a, b in zip(d, corr))
+                e2 = errors(d2); size2 = max(np.abs(e2[0]).max(), np.abs(e2[1]).max(initial=0), abs(e2[2]))
+                if size2 >= 0.5 * size: break
+                d, e, size = d2, e2, size2
+            return d
 
         def steps(d):
             du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu = d
@@ -301,6 +306,29 @@ class _IPM:
         self.zu, self.zw, self.p, self.zt, self.pi = zu + ad * dzu, zw + ad * dzw, p + ad * dp, zt + ad * dzt, pi + ad * dpi
         self.iters += 1
 
+    def _row_solver(self, Dmu, diag, Dt, c):
+        "x -> (F diag(Dmu) Fᵀ + Ω)⁻¹ x by a Cholesky factor over the rows (block diagonal by class without hinge rows)"
+        ws = self.ws; nb, nr = ws.nb, ws.nr
+        M = ws.normal(Dmu, single=self.single)
+        M[np.diag_indices(nr)] += diag
+        if ws.ni:
+            r1, r2, ii = ws.pairs
+            M[r1, r2] -= Dt[r1] * Dt[r2] / c[ii]
+            return self._solver(_chol(M))
+        # pair rows: M is block diagonal by class, bordered by the artificial row
+        offs = [(ws.roff[k], ws.roff[k + 1]) for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
+        Ls = [self._solver(_chol(M[r0:r1, r0:r1])) for r0, r1 in offs]
+        def solve_B(r):
+            out = np.empty(nb)
+            for (r0, r1), Lk in zip(offs, Ls): out[r0:r1] = Lk(r[r0:r1])
+            return out
+        if not ws.art: return solve_B
+        m_a = M[-1, :nb].astype(float); Bm = solve_B(m_a); sa = float(M[-1, -1]) - m_a @ Bm
+        def solve_M(r):
+            xa = (r[-1] - m_a @ solve_B(r[:nb])) / sa
+            return np.r_[solve_B(r[:nb] - m_a * xa), xa]
+        return solve_M
+
     def _column_solver(self, Dmu, e, Dt, c):
         """x -> (F diag(Dmu) Fᵀ + Ω)⁻¹ x by the Woodbury identity, one Cholesky factor of size |J| instead of |P|:
         Ω⁻¹ - Ω⁻¹F (Dmu⁻¹ + FᵀΩ⁻¹F)⁻¹ FᵀΩ⁻¹, where Ω = diag(e) - Σ_i Dt_i Dt_iᵀ / c_i (the hinge rows of each instance)
@@ -309,8 +337,8 @@ class _IPM:
         # Ω is singular at the solution (an instance at the maximum has Ω_i 1 = 0 once its slacks vanish): factor
         # Ω + δ instead, δ_r ten orders below row r's diagonal in F diag(Dmu) Fᵀ, and let iterative refinement with
         # the exact operator remove the difference
-        dfd = np.concatenate([A2 @ Dmu[ws.coff[k]:ws.coff[k + 1]].astype(np.float32) for k, A2 in enumerate(ws.squares)]
-                             + ([[ws.acoef ** 2 @ Dmu]] if ws.art else [])).astype(float)
+        dfd = np.concatenate([A2 @ Dmu[ws.coff[k]:ws.coff[k + 1]] for k, A2 in enumerate(ws.squares)]
+                             + ([[ws.acoef ** 2 @ Dmu]] if ws.art else []))
         delta = 1e-10 * dfd + 1e-14 * dfd.max(initial=0) + 1e-300
         er = e + delta
         inv_e = 1 / er
@@ -444,19 +472,57 @@ def _pair_dual(st, ws, p):
     Q = np.zeros((st.n, st.K)); Q[ws.P[:, 0], ws.P[:, 1]] = p[:ws.nb]
     return Q
 
-def _certificate(st, ipm):
-    "μ on all columns, f(μ) by the oracle, and a lower bound from the dual if it is feasible for the full problem"
-    ws = ipm.ws
-    mu = np.zeros(st.m); mu[ws.J] = ipm.u - ipm.w
+def _certificate(st, ws, mu_J, p):
+    "μ on all columns, f(μ) by the oracle, and a lower bound from the row duals p if they are feasible for the full problem"
+    mu = np.zeros(st.m); mu[ws.J] = mu_J
     S = st.scores(mu)
     value = st.value(mu, S)
-    Q = np.maximum(_pair_dual(st, ws, ipm.p), 0)
+    Q = np.maximum(_pair_dual(st, ws, p), 0)
     total = Q.sum()
     Qn = Q / total if total > 0 else Q
     g = st.a + st.pricing(Qn)
     infeas = np.maximum(np.abs(g) - st.lam, 0)
     lower = st.dual_value(Qn) if infeas.max() <= 1e-9 * (1 + np.abs(st.lam).max()) else -np.inf
     return mu, S, value, lower, g, Qn
+
+def _missing(st, ws, S, nu, g, cap, near=1 + 1e-9):
+    """what the oracle finds missing from a working set at (μ, ν): violated pairs (at most cap, worst first), and the
+    columns priced out (|g_j| > λ_j), or nearly so (|g_j| > near λ_j)"""
+    inP = np.zeros((st.n, st.K), bool); inP[ws.P[:, 0], ws.P[:, 1]] = True
+    e = S + st.B - nu
+    need = ((np.maximum(e, 0).sum(1) > 1 + 1e-9)[:, None] & (e > 0)) if st.hinge else (e > 1e-9)
+    newP = np.argwhere(need & ~inP)
+    if len(newP) > cap: newP = newP[np.argsort(-e[newP[:, 0], newP[:, 1]])[:cap]]
+    inJ = np.zeros(st.m, bool); inJ[ws.J] = True
+    return newP, np.flatnonzero(~inJ & (np.abs(g) > near * st.lam))
+
+def _lp_blocks(ws):
+    "the working set's LP as `solve_lp_blocks` blocks: pair rows, the aggregated row, then the instance rows (hinge)"
+    rr, cc, vv = [], [], []
+    for k, Bk in enumerate(ws.blocks):
+        i, j = np.nonzero(Bk); rr.append(i + ws.roff[k]); cc.append(j + ws.coff[k]); vv.append(Bk[i, j])
+    if ws.art: rr.append(np.full(ws.nc, ws.nb)); cc.append(np.arange(ws.nc)); vv.append(ws.acoef)
+    A = sp.csr_matrix((np.concatenate(vv), (np.concatenate(rr), np.concatenate(cc))), shape=(ws.nr + ws.ni, ws.nc))
+    T = (sp.vstack([-sp.eye(ws.nb), sp.csr_matrix((ws.art, ws.nb)),
+                    sp.csr_matrix((np.ones(ws.nb), (ws.hinst, np.arange(ws.nb))), shape=(ws.ni, ws.nb))], format='csr')
+         if ws.ni else sp.csr_matrix((ws.nr, 0)))
+    return A, T, np.r_[-ws.b, np.ones(ws.ni)], ws.nr
+
+def _finish_lp(st, ws, keep_rows, keep_cols, tol, max_rounds=20):
+    """HiGHS's simplex on the active part of a working set, grown by what the oracle finds missing until the certificate
+    closes: a crossover for when rounding stalls the interior point method short of tol"""
+    fws = _WorkingSet(st, ws.P[keep_rows], ws.J[keep_cols], ws.art_M if ws.art else st.art_M)
+    for _ in range(max_rounds):
+        mu_J, nu, p, _, _ = solve_lp_blocks(fws.a, fws.lam, *_lp_blocks(fws), method='highs-ds', tol=1e-10)
+        mu, S, value, lower, g, Qn = _certificate(st, fws, mu_J, p)
+        p_art = p[-1]
+        if (value - lower) / (1 + abs(value)) <= tol and p_art < 1e-9: break
+        # columns near their bound come too: a vertex prices out other columns than the interior point did
+        newP, newJ = _missing(st, fws, S, nu, g, max(500, fws.nb // 2), near=0.9)
+        if len(newP) or len(newJ): fws.set(np.r_[fws.P, newP], np.r_[fws.J, newJ])
+        elif p_art >= 1e-9: fws.art_M = 10 * fws.art_M + 1; fws.set(fws.P, fws.J)   # the aggregated row binds
+        else: break
+    return mu, value, lower, Qn
 
 def solve_ipm(form:Form,             # the problem
               tol:float=1e-9,        # target for (f(μ) - lower) / (1 + |f(μ)|)
@@ -490,10 +556,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         P, art = np.array([(i, y) for y in range(st.K) for i in range(st.n)]), None
     else:
         S0 = np.sort(rng.choice(st.n, max(max_pairs // st.K, 1), replace=False))
-        P = np.array([(i, y) for y in range(st.K) for i in S0])
-        # the aggregated row -aᵀμ - M <= ν; when τ is the mean of the instances' rows (learning, bounds) it is implied
-        # for M = 0 (hinge) or M = -min B (pairs); for a general dense F any M keeps the restricted LP bounded
-        art = 0.0 if st.hinge else (-float(st.B.min()) if isinstance(form.rows, PairRows) else 1.0 + float(np.abs(st.B).max()))
+        P, art = np.array([(i, y) for y in range(st.K) for i in S0]), st.art_M
     if st.m <= max_cols:
         J = np.arange(st.m)
     else:                                 # most violated reduced costs at a uniform dual on the sample
@@ -514,11 +577,12 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         return mu, S
 
     def manage(rgap):
-        "shrink the working set to what looks active, add what the full problem says is missing (rgap: largest error)"
-        ws = ipm.ws
-        ipm.single = (not state['shrunk']) and art is None and rgap > (1e-1 if ws.use_columns() else 1e-2)
+        """shrink the working set to what looks active, add what the full problem says is missing (rgap: largest error);
+        returns whether the working set changed"""
+        ws, changed = ipm.ws, False
+        ipm.single = st.single_ok and (not state['shrunk']) and art is None and rgap > (1e-1 if ws.use_columns() else 1e-2)
         mu, S = record()
-        if rgap > 1e-2: return
+        if rgap > 1e-2: return False
         if (state['last'] is None or rgap < 0.1 * state['last']) and 1e-6 < rgap <= 1e-2:
             state['last'] = rgap
             dd = min(0.1, np.sqrt(rgap))                  # what counts as clearly inactive shrinks with the gap
@@ -530,8 +594,8 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
             else:
                 keepr = (ipm.s[:ws.nb] < dd) | (E > 1e-2)
             if (~keepc).sum() + (~keepr).sum() > 0.1 * (ws.nc + ws.nb) and keepr.sum() >= min(10, ws.nb):
-                ipm.shrink(keepr, keepc); state['shrunk'] = True
-        if not state['shrunk'] and art is None: return
+                ipm.shrink(keepr, keepc); state['shrunk'] = changed = True
+        if not state['shrunk'] and art is None: return changed
         ws = ipm.ws
         Q = _pair_dual(st, ws, ipm.p)
         g = st.a + st.pricing(Q) + (ipm.p[-1] * -st.a if ws.art else 0)
@@ -547,7 +611,8 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         if len(newJ) > cap: newJ = newJ[np.argsort(-(np.abs(g[newJ]) - st.lam[newJ]))[:cap]]
         if len(newP) or len(newJ):
             mc = (ipm.u @ ipm.zu + ipm.w @ ipm.zw + ipm.s @ ipm.p) / (2 * ws.nc + ws.nr)
-            ipm.extend(newP, newJ, mc)
+            ipm.extend(newP, newJ, mc); changed = True
+        return changed
 
     status, lower, Qn = 'iteration limit', -np.inf, np.zeros((st.n, st.K))
     best_err, stall = np.inf, 0
@@ -558,40 +623,33 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
                           f'gap {rgap:.1e} pres {pres:.1e} dres {dres:.1e}  {"column" if ipm.ws.use_columns() else "row"} form')
         if err < best_err * 0.5: best_err, stall = err, 0
         else: stall += 1
-        # the column form's rounding floor is higher: there the method settles for 1e-6
-        floor = 1e-6 if ipm.ws.use_columns() else 1e-7
-        if err < tol or (stall >= 3 and err < floor):
-            mu, S, value, lower, g, Qn = _certificate(st, ipm)
+        if err < tol or (stall >= 3 and err < 1e-3):  # converged, or stalled near the optimum: check on the full problem
+            ws = ipm.ws
+            mu, S, value, lower, g, Qn = _certificate(st, ws, ipm.u - ipm.w, ipm.p)
             if value < f_best: mu_best, f_best = mu, value
-            p_art = ipm.p[-1] if ipm.ws.art else 0.0
-            gap = (f_best - lower) / (1 + abs(f_best))
-            if gap <= max(tol, 1e-8) and p_art < 1e-8:
+            p_art = ipm.p[-1] if ws.art else 0.0
+            if (f_best - lower) / (1 + abs(f_best)) <= tol and p_art < 1e-8:
                 status = 'optimal'; break
             # something is missing from the working set: rows that the oracle finds violated, columns priced out
-            inP = np.zeros((st.n, st.K), bool); inP[ipm.ws.P[:, 0], ipm.ws.P[:, 1]] = True
-            e = S + st.B - ipm.nu
-            need = ((np.maximum(e, 0).sum(1) > 1 + 1e-9)[:, None] & (e > 0)) if st.hinge else (e > 1e-9)
-            newP = np.argwhere(need & ~inP)
-            cap = max(500, ipm.ws.nb // 2)
-            if len(newP) > cap: newP = newP[np.argsort(-e[newP[:, 0], newP[:, 1]])[:cap]]
-            inJ = np.zeros(st.m, bool); inJ[ipm.ws.J] = True
-            newJ = np.flatnonzero(~inJ & (np.abs(g) > st.lam * (1 + 1e-9)))
-            if len(newP) == 0 and len(newJ) == 0:
-                if p_art >= 1e-8:             # the aggregated row binds: loosen it
-                    ipm.ws.art_M = 10 * ipm.ws.art_M + 1; ipm.ws.set(ipm.ws.P, ipm.ws.J)
-                elif gap <= floor:            # nothing missing; the working-set IPM is at its rounding limit
-                    status = 'optimal'; break
-            else:
-                ipm.extend(newP, newJ, 1e-8, shift_all=True)
+            newP, newJ = _missing(st, ws, S, ipm.nu, g, max(500, ws.nb // 2))
+            if len(newP) or len(newJ): ipm.extend(newP, newJ, 1e-8, shift_all=True)
+            elif p_art >= 1e-8:               # the aggregated row binds: loosen it
+                ws.art_M = 10 * ws.art_M + 1; ws.set(ws.P, ws.J)
+            else:                             # nothing missing, but rounding keeps the method short of tol: finish
+                mu, value, lower, Qn = _finish_lp(st, ws, ipm.p[:ws.nb] > 1e-2 * ipm.s[:ws.nb],
+                                                  ~(np.minimum(ipm.zu, ipm.zw) > 0.2 * ws.lam), tol)
+                if value < f_best: mu_best, f_best = mu, value
+                if (f_best - lower) / (1 + abs(f_best)) <= tol: status = 'optimal'
+                break
             best_err, stall = np.inf, 0
         elif time_limit is not None and time.perf_counter() - t0 > time_limit:
             status = 'time limit'
-            mu, S, value, lower, g, Qn = _certificate(st, ipm)
+            mu, S, value, lower, g, Qn = _certificate(st, ipm.ws, ipm.u - ipm.w, ipm.p)
             if value < f_best: mu_best, f_best = mu, value
             break
         if not np.isfinite(err) or np.abs(ipm.u - ipm.w).max(initial=0) > 1e7 or ipm.objectives()[0] < f0 - 1e6 * (1 + abs(f0)):
             status = 'diverged'; break
-        manage(err)
+        if manage(err): best_err, stall = np.inf, 0   # a new working set: progress is measured afresh
         ipm.step()
     if status not in ('optimal', 'time limit'):
         if art is None and st.m <= max_cols:  # unbounded (R1 fails) or numerical trouble: the LP reference decides
