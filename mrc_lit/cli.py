@@ -204,9 +204,12 @@ def _print_report(r):
 
 # %% ../nbs/15_cli.ipynb #3225f3e9
 def list_experiments()->list:
-    "Names of the experiment modules in `mrc_lit.experiments` (those not starting with '_')"
+    "Names of the experiment modules in `mrc_lit.experiments`: those that define `reproduce` (read, not imported)"
     import mrc_lit.experiments as pkg
-    return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith('_'))
+    def is_experiment(m):
+        spec = m.module_finder.find_spec(m.name)
+        return spec is not None and spec.origin is not None and 'def reproduce(' in Path(spec.origin).read_text()
+    return sorted(m.name for m in pkgutil.iter_modules(pkg.__path__) if not m.name.startswith('_') and is_experiment(m))
 
 def _experiments_text():
     names = list_experiments()
