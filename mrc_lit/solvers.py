@@ -242,7 +242,7 @@ class _IPM:
         Mi1 = solve_M(np.ones(nr)); s1 = Mi1.sum()
 
         def newton(rcu, rcw, rct, rcs, rcsig, rp, ru, rw, rt, rsig, rnu):
-            "the Newton system reduced to the rows and solved; every equation but three is then met by construction"
+            "the Newton system reduced to the rows and solved; all but the equations `errors` measures are met by construction"
             hmu = rcu / zu - Du * ru - rcw / zw + Dw * rw
             rho = ws.Fx(hmu) + rcs / p - rp
             if ni:
@@ -267,12 +267,13 @@ class _IPM:
             ds = np.where(act, (rcs - s * dp) / p, rp - ws.Fx(du - dw) + dtt + dnu)
             return du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu
 
-        z_c, z_r, z_i = np.zeros(ws.nc), np.zeros(nr), np.zeros(ni)
+        z_c, z_r, z_i, z_t = np.zeros(ws.nc), np.zeros(nr), np.zeros(ni), np.zeros_like(t)
         act, act_i = p > s, pi > sig
         def direction(rcu, rcw, rct, rcs, rcsig):
             """Newton's direction, with iterative refinement on the unreduced system: near the optimum rounding in the
-            reduced solve leaves errors in the three equations it does not meet by construction (the complementarity
-            of the max-rows and of the instance rows, and 1ᵀΔp = r_ν); they are solved for again while that helps"""
+            reduced solve leaves errors in the equations it does not meet by construction (for each row, the primal row
+            or the complementarity, whichever its slack step was not taken from, and 1ᵀΔp = r_ν); they are solved for
+            again while that halves them"""
             d = newton(rcu, rcw, rct, rcs, rcsig, rp, ru, rw, rt, rsig, rnu)
             def errors(d):
                 du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu = d
@@ -287,7 +288,7 @@ class _IPM:
             e = errors(d); size = norm(e)
             for _ in range(3):
                 if size <= 1e-12 * scale: break
-                corr = newton(z_c, z_c, np.zeros_like(t), e[1], e[3], e[0], z_c, z_c, np.zeros_like(t), e[2], e[4])
+                corr = newton(z_c, z_c, z_t, e[1], e[3], e[0], z_c, z_c, z_t, e[2], e[4])
                 d2 = tuple(a + b for a, b in zip(d, corr))
                 e2 = errors(d2); size2 = norm(e2)
                 if size2 >= 0.5 * size: break
