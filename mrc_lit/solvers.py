@@ -548,8 +548,8 @@ def solve_ipm(form:Form,             # the problem
     "Exact minimizer of the general form: a working-set interior point method certified on the full problem"
     rows = form.rows
     # λ = 0 leaves f constant along the directions where Φ(x, y)ᵀd is the same for every pair (the intercept columns,
-    # for one): the optimal set is unbounded there and an interior point diverges along it; the simplex method
-    # returns a vertex
+    # for one): the optimal set is unbounded there and an interior point diverges along it; HiGHS
+    # (interior point and crossover) returns a vertex
     if not np.any(form.lam): return solve_lp(form)
     pairs = rows.n * rows.n_classes if isinstance(rows, (SubsetRows, PairRows)) else rows.n_rows
     if threads is None and min(pairs, max_pairs) <= 2000: threads = 1

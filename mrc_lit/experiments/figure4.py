@@ -18,7 +18,7 @@ from .runner import run_jobs, write_csv, read_csv
 
 # %% ../../nbs/experiments/figure4.ipynb #c76a8ce6
 DATASETS = ['credit', 'qsar', 'mammographic']
-FULL = dict(datasets=DATASETS, n_folds=10, lambda0s=np.linspace(0, 1, 11), rhos=np.geomspace(1e-5, 1, 11),
+FULL = dict(datasets=DATASETS, n_folds=10, lambda0s=np.r_[0.05, np.linspace(0.1, 1, 10)], rhos=np.geomspace(1e-5, 1, 11),
             n_components=500, drlr_components=100)
 QUICK = dict(datasets=['credit'], n_folds=3, lambda0s=np.array([0.0, 0.3, 1.0]), rhos=np.array([1e-4, 1e-2, 1.0]),
              n_components=30, drlr_components=15)
