@@ -90,6 +90,7 @@ def _enlargement_ipm(Psi, K, tau, lam, tol=1e-9, max_iter=100):
         dx, dy, dz = direction(cen - x * z - dxa * dza)
         ap, ad = 0.99 * step(x, dx), 0.99 * step(z, dz)
         x, y, z = x + ap * dx, y + ad * dy, z + ad * dz
+        if not (np.isfinite(x).all() and np.isfinite(y).all()): return x[:N], it + 1, False   # broke down
     return x[:N], max_iter, False
 
 
@@ -102,10 +103,10 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
     Psi = np.asarray(Psi, dtype=float); s, D = Psi.shape; K = U.n_classes; m = K * D
     if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
     if method == 'ipm':
-        p, iters, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
-        if not ok: warnings.warn(f'the enlargement interior point stopped after {iters} iterations: the set found '
-                                 'contains U and a distribution on the sample, but may be larger than necessary')
-    elif method == 'highs':
+        with np.errstate(all='ignore'):   # rounding can make the simplex row's Schur complement vanish: checked below
+            p, iters, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
+        if not ok: method = 'highs'       # stalled or broke down (seen once in 60 Figure 1 draws): the LP as written
+    if method == 'highs':
         Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T      # m x (K s), column y*s + i
         I = sp.eye(m, format='csr'); Z = sp.csr_matrix((m, m))
         A_ub = sp.vstack([sp.hstack([-Phi, -I, Z]), sp.hstack([Phi, Z, -I])], format='csr')
@@ -114,7 +115,7 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
                       bounds=[(0, None)] * (K * s) + [(l, None) for l in U.lambda_] * 2, method='highs')
         if res.status != 0: raise RuntimeError(f'the enlargement LP failed: {res.message}')
         p = res.x[:K * s]
-    else: raise ValueError(f"method must be 'ipm' or 'highs', got {method!r}")
+    elif method != 'ipm': raise ValueError(f"method must be 'ipm' or 'highs', got {method!r}")
     p = np.clip(p, 0, None); p /= p.sum()
     z = (p.reshape(K, s) @ Psi).ravel()                                 # E_p Φ: the best λ1, λ2 for this p
     l1, l2 = np.maximum(U.lambda_, U.tau - z), np.maximum(U.lambda_, z - U.tau)
