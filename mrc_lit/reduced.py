@@ -104,7 +104,7 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
     if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
     if method == 'ipm':
         with np.errstate(all='ignore'):   # rounding can make the simplex row's Schur complement vanish: checked below
-            p, iters, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
+            p, _, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
         if not ok: method = 'highs'       # stalled or broke down (seen once in 60 Figure 1 draws): the LP as written
     if method == 'highs':
         Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T      # m x (K s), column y*s + i
