@@ -41,7 +41,7 @@ def theorem8_bounds(lower_s:float, upper_s:float, # R̲_s(U), R̄_s(U) computed 
 
 # %% ../nbs/11_reduced_sets.ipynb #c8beb761
 def _enlargement_ipm(Psi, K, tau, lam, tol=1e-9, max_iter=100):
-    "min over distributions p on the pairs of Σ_j (|E_p Φ - τ|_j - λ_j)_+; returns (p as K*s vector, iterations, converged)"
+    "min over distributions p on the pairs of Σ_j (|E_p Φ - τ|_j - λ_j)_+; returns (p as K*s vector, converged)"
     s, D = Psi.shape; m, N = K * D, K * s
     c = np.r_[np.zeros(N), np.ones(m), np.zeros(2 * m)]
     b = np.r_[tau + lam, lam - tau, 1.0]
@@ -78,7 +78,7 @@ def _enlargement_ipm(Psi, K, tau, lam, tol=1e-9, max_iter=100):
     for it in range(max_iter):
         rp, rd = b - Ax(x), c - ATy(y) - z
         if (max(np.abs(rp).max(), np.abs(rd).max()) < tol * (1 + np.abs(b).max())
-                and abs(c @ x - b @ y) < tol * (1 + abs(c @ x))): return x[:N], it, True
+                and abs(c @ x - b @ y) < tol * (1 + abs(c @ x))): return x[:N], True
         d, mu = x / z, x @ z / len(x)
         solve = normal_solver(d)
         def direction(rc):
@@ -90,8 +90,8 @@ def _enlargement_ipm(Psi, K, tau, lam, tol=1e-9, max_iter=100):
         dx, dy, dz = direction(cen - x * z - dxa * dza)
         ap, ad = 0.99 * step(x, dx), 0.99 * step(z, dz)
         x, y, z = x + ap * dx, y + ad * dy, z + ad * dz
-        if not (np.isfinite(x).all() and np.isfinite(y).all()): return x[:N], it + 1, False   # broke down
-    return x[:N], max_iter, False
+        if not (np.isfinite(x).all() and np.isfinite(y).all()): return x[:N], False   # broke down
+    return x[:N], False
 
 
 # %% ../nbs/11_reduced_sets.ipynb #d0e8a43a
@@ -102,9 +102,10 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
     "The LP after Theorem 8: the smallest enlargement of λ (and shift of τ) that makes the set non-empty on 𝒳_s"
     Psi = np.asarray(Psi, dtype=float); s, D = Psi.shape; K = U.n_classes; m = K * D
     if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
+    if method not in ('ipm', 'highs'): raise ValueError(f"method must be 'ipm' or 'highs', got {method!r}")
     if method == 'ipm':
         with np.errstate(all='ignore'):   # rounding can make the simplex row's Schur complement vanish: checked below
-            p, _, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
+            p, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
         if not ok: method = 'highs'       # stalled or broke down (seen once in 60 Figure 1 draws): the LP as written
     if method == 'highs':
         Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T      # m x (K s), column y*s + i
@@ -115,7 +116,6 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
                       bounds=[(0, None)] * (K * s) + [(l, None) for l in U.lambda_] * 2, method='highs')
         if res.status != 0: raise RuntimeError(f'the enlargement LP failed: {res.message}')
         p = res.x[:K * s]
-    elif method != 'ipm': raise ValueError(f"method must be 'ipm' or 'highs', got {method!r}")
     p = np.clip(p, 0, None); p /= p.sum()
     z = (p.reshape(K, s) @ Psi).ravel()                                 # E_p Φ: the best λ1, λ2 for this p
     l1, l2 = np.maximum(U.lambda_, U.tau - z), np.maximum(U.lambda_, z - U.tau)

@@ -626,6 +626,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         return changed
 
     status, lower, Qn = 'iteration limit', -np.inf, np.zeros((st.n, st.K))
+    def certified_gap(): return (f_best - lower) / (1 + abs(f_best))   # relative, of the best point so far
     best_err, stall = np.inf, 0
     for it in range(max_iter):
         rgap, pres, dres = ipm.errors()
@@ -639,7 +640,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
             mu, S, value, lower, g, Qn = _certificate(st, ws, ipm.u - ipm.w, ipm.p)
             if value < f_best: mu_best, f_best = mu, value
             p_art = ipm.p[-1] if ws.art else 0.0
-            if (f_best - lower) / (1 + abs(f_best)) <= tol and p_art < 1e-8:
+            if certified_gap() <= tol and p_art < 1e-8:
                 status = 'optimal'; break
             # something is missing from the working set: rows that the oracle finds violated, columns priced out
             newP, newJ = _missing(st, ws, S, ipm.nu, g, max(500, ws.nb // 2))
@@ -651,7 +652,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
                 if rows.sum() * cols.sum() <= max_finish:   # a small active part: finish by the simplex method
                     mu, value, lower, Qn = _finish_lp(st, ws, rows, cols, tol)
                     if value < f_best: mu_best, f_best = mu, value
-                status = 'optimal' if (f_best - lower) / (1 + abs(f_best)) <= tol else 'stalled'
+                status = 'optimal' if certified_gap() <= tol else 'stalled'
                 break
             best_err, stall = np.inf, 0
         elif time_limit is not None and time.perf_counter() - t0 > time_limit:
@@ -670,7 +671,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
                                                   '(no distribution on the instances lies in 𝒰); check τ and λ')
     # a stall short of tol on a large problem is no failure: the certificate in Solution.gap says how far from the
     # optimum the value can be; below 1e-6 (relative) that is exact for every use of the bounds
-    if status != 'optimal' and not (status == 'stalled' and (f_best - lower) / (1 + abs(f_best)) <= 1e-6):
+    if status != 'optimal' and not (status == 'stalled' and certified_gap() <= 1e-6):
         warnings.warn(f'solve_ipm stopped ({status}) before certifying the optimum: the returned value is an upper '
                       f'bound on it, {f_best - lower:.1e} above the certified lower bound')
     # interior points have tiny non-zeros where the vertex has zeros: drop them if f does not move
