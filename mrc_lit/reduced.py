@@ -106,7 +106,7 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
     if method == 'ipm':
         with np.errstate(all='ignore'):   # rounding can make the simplex row's Schur complement vanish: checked below
             p, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
-        if not ok: method = 'highs'       # stalled or broke down (seen once in 60 Figure 1 draws): the LP as written
+        if not ok: method = 'highs'       # stalled or broke down (seen on a Figure 1 draw, s = 100): the LP as written
     if method == 'highs':
         Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T      # m x (K s), column y*s + i
         I = sp.eye(m, format='csr'); Z = sp.csr_matrix((m, m))
