@@ -485,9 +485,13 @@ def _pair_dual(st, ws, p):
 def _certificate(st, ws, mu_J, p):
     "μ on all columns, f(μ) by the oracle, and a lower bound from the row duals p if they are feasible for the full problem"
     mu = np.zeros(st.m); mu[ws.J] = mu_J
+    return _check(st, mu, _pair_dual(st, ws, p))
+
+def _check(st, mu, Q):
+    "f(μ) by the oracle, and the dual value of the pair weights Q (clipped at 0, normalized) if they are dual feasible"
     S = st.scores(mu)
     value = st.value(mu, S)
-    Q = np.maximum(_pair_dual(st, ws, p), 0)
+    Q = np.maximum(Q, 0)
     total = Q.sum()
     Qn = Q / total if total > 0 else Q
     g = st.a + st.pricing(Qn)
@@ -518,13 +522,33 @@ def _lp_blocks(ws):
          if ws.ni else sp.csr_matrix((ws.nr, 0)))
     return A, T, np.r_[-ws.b, np.ones(ws.ni)], ws.nr
 
-def _finish_lp(st, ws, keep_rows, keep_cols, tol, max_rounds=20):
-    """HiGHS's simplex on the active part of a working set, grown by what the oracle finds missing until the certificate
-    closes: a crossover for when rounding stalls the interior point method short of tol"""
-    fws = _WorkingSet(st, ws.P[keep_rows], ws.J[keep_cols], ws.art_M if ws.art else st.art_M)
+def _polish_dual(st, ws, ipm):
+    """The row duals moved onto the optimal face that the interior point method identifies: the rows it finds active
+    (p > s) and the columns it finds non-zero (u > z_u or w > z_w). The smallest change of p_R that meets that face's
+    dual equations exactly,
+        F_RNᵀ p_R = -(a_N + λ_N ∘ sign μ_N),    1ᵀ p_R = 1,
+    is dual feasible when the identification is right, and then its value is a lower bound as accurate as the
+    arithmetic allows: the stalled iterate's duals are off by the rounding that stalled it (pair rows only)."""
+    R = np.flatnonzero(ipm.p[:ws.nb] > ipm.s[:ws.nb])
+    N = np.flatnonzero((ipm.u > ipm.zu) | (ipm.w > ipm.zw))
+    inst, cls, cols = ws.P[R, 0], ws.P[R, 1], ws.J[N]
+    A = np.r_[np.where(cls[None, :] == (cols // st.D)[:, None], st.X[np.ix_(inst, cols % st.D)].T, 0.0),
+              np.ones((1, len(R)))]
+    rhs = np.r_[-(st.a[cols] + st.lam[cols] * np.sign((ipm.u - ipm.w)[N])), 1.0]
+    pR = ipm.p[R] + sl.lstsq(A, rhs - A @ ipm.p[R], check_finite=False)[0]
+    Q = np.zeros((st.n, st.K)); Q[inst, cls] = pR
+    _, _, _, lower, g, Qn = _check(st, np.zeros(st.m), Q)
+    return lower, g, Qn
+
+def _finish_lp(st, ws, keep_rows, J, tol, lower=-np.inf, Qn=None, max_rounds=20):
+    """HiGHS's simplex on the active rows of a working set and the columns J, grown by what the oracle finds missing
+    until the certificate (with the best lower bound known) closes: a crossover for when rounding stalls the interior
+    point method short of tol"""
+    fws = _WorkingSet(st, ws.P[keep_rows], J, ws.art_M if ws.art else st.art_M)
     for _ in range(max_rounds):
         mu_J, nu, p, _, _ = solve_lp_blocks(fws.a, fws.lam, *_lp_blocks(fws), method='highs-ds', tol=1e-10)
-        mu, S, value, lower, g, Qn = _certificate(st, fws, mu_J, p)
+        mu, S, value, lower_r, g, Qn_r = _certificate(st, fws, mu_J, p)
+        if lower_r > lower: lower, Qn = lower_r, Qn_r
         p_art = p[-1]
         if (value - lower) / (1 + abs(value)) <= tol and p_art < 1e-9: break
         # columns near their bound come too: a vertex prices out other columns than the interior point did
@@ -648,9 +672,13 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
             elif p_art >= 1e-8:               # the aggregated row binds: loosen it
                 ws.art_M = 10 * ws.art_M + 1; ws.set(ws.P, ws.J)
             else:                             # nothing missing, but rounding keeps the method short of tol
-                rows, cols = ipm.p[:ws.nb] > 1e-2 * ipm.s[:ws.nb], ~(np.minimum(ipm.zu, ipm.zw) > 0.2 * ws.lam)
-                if rows.sum() * cols.sum() <= max_finish:   # a small active part: finish by the simplex method
-                    mu, value, lower, Qn = _finish_lp(st, ws, rows, cols, tol)
+                rows, J = ipm.p[:ws.nb] > 1e-2 * ipm.s[:ws.nb], ws.J[~(np.minimum(ipm.zu, ipm.zw) > 0.2 * ws.lam)]
+                if not st.hinge:              # an accurate lower bound, and the columns whose duals allow them non-zero
+                    lower_p, g_p, Qn_p = _polish_dual(st, ws, ipm)
+                    if lower_p > lower:
+                        lower, Qn, J = lower_p, Qn_p, np.flatnonzero(np.abs(g_p) > 0.999 * st.lam)
+                if rows.sum() * len(J) <= max_finish:   # a small active part: finish by the simplex method
+                    mu, value, lower, Qn = _finish_lp(st, ws, rows, J, tol, lower, Qn)
                     if value < f_best: mu_best, f_best = mu, value
                 status = 'optimal' if certified_gap() <= tol else 'stalled'
                 break
