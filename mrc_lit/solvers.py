@@ -148,11 +148,11 @@ class _WorkingSet:
         if self._squares is None: self._squares = [A * A for A in self.blocks]
         return self._squares
 
-    def use_columns(self):
+    def use_columns(self, precise=False):
         "whether the normal equations are cheaper in column space (Woodbury) than over the rows: many rows, few columns"
-        # the row form solves more accurately near the optimum, and with up to 2000 rows its factor is cheap anyway;
-        # with every column priced out there is nothing to factor in column space
-        if self.nr <= 2000 or self.nc == 0: return False
+        # the row form solves more accurately near the optimum (precise), where up to 2000 rows its factor is cheap
+        # enough; with every column priced out there is nothing to factor in column space
+        if self.nc == 0 or precise and self.nr <= 2000: return False
         nr_k, nc_k = np.diff(self.roff), np.diff(self.coff)
         rows = (float(self.nr) ** 3 if self.ni else float((nr_k.astype(float) ** 3).sum())) / 3 + float((nr_k ** 2 * nc_k).sum())
         return _column_cost(nr_k, nc_k, self.ni) < 0.5 * rows
@@ -175,7 +175,7 @@ class _IPM:
     The Newton system is reduced to the rows: (F D Fᵀ + Ω) Δp + Δν 1 = ρ, 1ᵀΔp = r_ν, with D = u/z_u + w/z_w
     and Ω block diagonal per instance (the instance rows eliminated)."""
     def __init__(self, ws):
-        self.ws, self.single, self.iters = ws, False, 0
+        self.ws, self.single, self.precise, self.iters = ws, False, False, 0
         self._init_point()
 
     def _init_point(self, x0=1e-2):
@@ -238,7 +238,7 @@ class _IPM:
             diag[:nb] += Dt
             c = np.bincount(ws.hinst, weights=Dt, minlength=ni) + sig / pi
         # many rows and few columns: factor in column space; otherwise over the rows
-        solve_M = (self._column_solver if ws.use_columns() else self._row_solver)(Dmu, diag, Dt if ni else None, c if ni else None)
+        solve_M = (self._column_solver if ws.use_columns(self.precise) else self._row_solver)(Dmu, diag, Dt if ni else None, c if ni else None)
         Mi1 = solve_M(np.ones(nr)); s1 = Mi1.sum()
 
         def newton(rcu, rcw, rct, rcs, rcsig, rp, ru, rw, rt, rsig, rnu):
@@ -656,7 +656,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         rgap, pres, dres = ipm.errors()
         err = max(rgap, pres, dres)
         if verbose: print(f'{it:3d} {time.perf_counter() - t0:7.2f}s  pairs {ipm.ws.nb:6d} cols {ipm.ws.nc:6d}  '
-                          f'gap {rgap:.1e} pres {pres:.1e} dres {dres:.1e}  {"column" if ipm.ws.use_columns() else "row"} form')
+                          f'gap {rgap:.1e} pres {pres:.1e} dres {dres:.1e}  {"column" if ipm.ws.use_columns(ipm.precise) else "row"} form')
         if err < best_err * 0.5: best_err, stall = err, 0
         else: stall += 1
         if err < tol or (stall >= 3 and err < 1e-3):  # converged, or stalled near the optimum: check on the full problem
@@ -691,6 +691,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         if not np.isfinite(err) or np.abs(ipm.u - ipm.w).max(initial=0) > 1e7 or ipm.objectives()[0] < f0 - 1e6 * (1 + abs(f0)):
             status = 'diverged'; break
         if manage(err): best_err, stall = np.inf, 0   # a new working set: progress is measured afresh
+        ipm.precise = err < 1e-6                      # near the optimum: the more accurate row form where affordable
         ipm.step()
     if status in ('iteration limit', 'diverged'):
         if art is None and st.m <= max_cols:  # unbounded (R1 fails) or numerical trouble: the LP reference decides
