@@ -150,9 +150,10 @@ class _WorkingSet:
 
     def use_columns(self, precise=False):
         "whether the normal equations are cheaper in column space (Woodbury) than over the rows: many rows, few columns"
-        # the row form solves more accurately near the optimum (precise), where up to 2000 rows its factor is cheap
-        # enough; with every column priced out there is nothing to factor in column space
-        if self.nc == 0 or precise and self.nr <= 2000: return False
+        # the row form solves more accurately, and up to 2000 rows its factor is cheap enough: use it there near the
+        # optimum (precise) and without hinge rows (then it is block diagonal by class); with every column priced out
+        # there is nothing to factor in column space
+        if self.nc == 0 or (precise or not self.ni) and self.nr <= 2000: return False
         nr_k, nc_k = np.diff(self.roff), np.diff(self.coff)
         rows = (float(self.nr) ** 3 if self.ni else float((nr_k.astype(float) ** 3).sum())) / 3 + float((nr_k ** 2 * nc_k).sum())
         return _column_cost(nr_k, nc_k, self.ni) < 0.5 * rows
@@ -675,8 +676,8 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
                 rows, J = ipm.p[:ws.nb] > 1e-2 * ipm.s[:ws.nb], ws.J[~(np.minimum(ipm.zu, ipm.zw) > 0.2 * ws.lam)]
                 if not st.hinge:              # an accurate lower bound, and the columns whose duals allow them non-zero
                     lower_p, g_p, Qn_p = _polish_dual(st, ws, ipm)
-                    if lower_p > lower:
-                        lower, Qn, J = lower_p, Qn_p, np.flatnonzero(np.abs(g_p) > 0.999 * st.lam)
+                    if np.isfinite(lower_p): J = np.flatnonzero(np.abs(g_p) > 0.999 * st.lam)
+                    if lower_p > lower: lower, Qn = lower_p, Qn_p
                 if rows.sum() * len(J) <= max_finish:   # a small active part: finish by the simplex method
                     mu, value, lower, Qn = _finish_lp(st, ws, rows, J, tol, lower, Qn)
                     if value < f_best: mu_best, f_best = mu, value
