@@ -486,19 +486,18 @@ def _pair_dual(st, ws, p):
 def _certificate(st, ws, mu_J, p):
     "μ on all columns, f(μ) by the oracle, and a lower bound from the row duals p if they are feasible for the full problem"
     mu = np.zeros(st.m); mu[ws.J] = mu_J
-    return _check(st, mu, _pair_dual(st, ws, p))
-
-def _check(st, mu, Q):
-    "f(μ) by the oracle, and the dual value of the pair weights Q (clipped at 0, normalized) if they are dual feasible"
     S = st.scores(mu)
-    value = st.value(mu, S)
+    return (mu, S, st.value(mu, S)) + _dual_bound(st, _pair_dual(st, ws, p))
+
+def _dual_bound(st, Q):
+    "the dual value of the pair weights Q (clipped at 0, normalized) if they are dual feasible, else -inf; and Fᵀq + a, q"
     Q = np.maximum(Q, 0)
     total = Q.sum()
     Qn = Q / total if total > 0 else Q
     g = st.a + st.pricing(Qn)
     infeas = np.maximum(np.abs(g) - st.lam, 0)
     lower = st.dual_value(Qn) if infeas.max() <= 1e-9 * (1 + np.abs(st.lam).max()) else -np.inf
-    return mu, S, value, lower, g, Qn
+    return lower, g, Qn
 
 def _missing(st, ws, S, nu, g, cap, near=1 + 1e-9):
     """what the oracle finds missing from a working set at (μ, ν): violated pairs (at most cap, worst first), and the
@@ -529,7 +528,8 @@ def _polish_dual(st, ws, ipm):
     dual equations exactly,
         F_RNᵀ p_R = -(a_N + λ_N ∘ sign μ_N),    1ᵀ p_R = 1,
     is dual feasible when the identification is right, and then its value is a lower bound as accurate as the
-    arithmetic allows: the stalled iterate's duals are off by the rounding that stalled it (pair rows only)."""
+    arithmetic allows: the stalled iterate's duals are off by the rounding that stalled it (pair rows only).
+    Returns `_dual_bound` of the polished duals."""
     R = np.flatnonzero(ipm.p[:ws.nb] > ipm.s[:ws.nb])
     N = np.flatnonzero((ipm.u > ipm.zu) | (ipm.w > ipm.zw))
     inst, cls, cols = ws.P[R, 0], ws.P[R, 1], ws.J[N]
@@ -538,8 +538,7 @@ def _polish_dual(st, ws, ipm):
     rhs = np.r_[-(st.a[cols] + st.lam[cols] * np.sign((ipm.u - ipm.w)[N])), 1.0]
     pR = ipm.p[R] + sl.lstsq(A, rhs - A @ ipm.p[R], check_finite=False)[0]
     Q = np.zeros((st.n, st.K)); Q[inst, cls] = pR
-    _, _, _, lower, g, Qn = _check(st, np.zeros(st.m), Q)
-    return lower, g, Qn
+    return _dual_bound(st, Q)
 
 def _finish_lp(st, ws, keep_rows, J, tol, lower=-np.inf, Qn=None, max_rounds=20):
     """HiGHS's simplex on the active rows of a working set and the columns J, grown by what the oracle finds missing
