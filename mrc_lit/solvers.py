@@ -175,8 +175,11 @@ class _IPM:
     the max-rows and σ of the instance rows. Dual: p >= 0 (rows), π >= 0 (instance rows), z_u, z_w, z_t >= 0.
     The Newton system is reduced to the rows: (F D Fᵀ + Ω) Δp + Δν 1 = ρ, 1ᵀΔp = r_ν, with D = u/z_u + w/z_w
     and Ω block diagonal per instance (the instance rows eliminated)."""
-    def __init__(self, ws):
+    def __init__(self, ws, correctors=3):
         self.ws, self.single, self.precise, self.iters = ws, False, False, 0
+        self.correctors = correctors      # Gondzio's centrality correctors per iteration on large working sets (at most)
+        self.single_failed = False        # a single-precision factor gave a useless direction: double from then on
+        self.steps = (0.0, 0.0)           # the last primal and dual step lengths
         self._init_point()
 
     def _init_point(self, x0=1e-2):
@@ -307,9 +310,25 @@ class _IPM:
         gap_aff = ((u + ap * du) @ (zu + ad * dzu) + (w + ap * dw) @ (zw + ad * dzw) + (s + ap * ds) @ (p + ad * dp)
                    + (t + ap * dt) @ (zt + ad * dzt) + (sig + ap * dsig) @ (pi + ad * dpi))
         mc = min(1.0, (gap_aff / gap) ** 3) * gap / ncomp                   # Mehrotra's centering target
-        d = direction(mc - u * zu - du * dzu, mc - w * zw - dw * dzw, mc - t * zt - dt * dzt,
-                      mc - s * p - ds * dp, mc - sig * pi - dsig * dpi)   # corrector
+        rc = (mc - u * zu - du * dzu, mc - w * zw - dw * dzw, mc - t * zt - dt * dzt, mc - s * p - ds * dp, mc - sig * pi - dsig * dpi)
+        d = direction(*rc)                                                   # corrector
         ap, ad = steps(d)
+        # Gondzio's centrality correctors: aim at a longer step, and push the complementary products there that fall
+        # outside [0.1, 10] x the target back into that range (the same factor, one more solve each), while the steps
+        # grow. Measured: on small working sets one pays, more do not (the factor is cheap there); on large ones
+        # (over 5,000 pairs) forming the normal matrix dominates and each corrector saves iterations
+        for _ in range(self.correctors if ws.nb > 5000 else min(self.correctors, 1)):
+            tp, td = min(1.0, 1.5 * ap + 0.1), min(1.0, 1.5 * ad + 0.1)
+            du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu = d
+            trial = [(x + tp * dx) * (z + td * dz) for x, dx, z, dz in
+                     ((u, du, zu, dzu), (w, dw, zw, dzw), (t, dt, zt, dzt), (s, ds, p, dp), (sig, dsig, pi, dpi))]
+            rc2 = tuple(r + np.maximum(np.clip(v, 0.1 * mc, 10 * mc) - v, -10 * mc) for r, v in zip(rc, trial))
+            d2 = direction(*rc2)
+            ap2, ad2 = steps(d2)
+            if ap2 + ad2 < ap + ad + 0.02: break
+            d, ap, ad, rc = d2, ap2, ad2, rc2
+        if self.single and min(ap, ad) < 0.1: self.single_failed = True
+        self.steps = (ap, ad)
         ap, ad = 0.995 * ap, 0.995 * ad
         du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu = d
         self.u, self.w, self.s, self.t, self.sig = u + ap * du, w + ap * dw, s + ap * ds, t + ap * dt, sig + ap * dsig
@@ -567,6 +586,7 @@ def solve_ipm(form:Form,             # the problem
               max_iter:int=300,      # interior point iterations before handing over to `solve_lp`
               max_finish:float=4e5,  # largest active part (pairs x columns) finished by the simplex method after a stall
               threads:int=None,      # BLAS threads; None: 1 for systems up to 2000 rows (robust on busy machines), else all
+              correctors:int=3,      # Gondzio's centrality correctors per iteration, at most, above 5,000 pairs (1 below; 0: Mehrotra's method alone)
               verbose:bool=False,    # print the progress
              )->Solution:
     "Exact minimizer of the general form: a working-set interior point method certified on the full problem"
@@ -578,9 +598,9 @@ def solve_ipm(form:Form,             # the problem
     pairs = rows.n * rows.n_classes if isinstance(rows, (SubsetRows, PairRows)) else rows.n_rows
     if threads is None and min(pairs, max_pairs) <= 2000: threads = 1
     with threadpool_limits(limits=threads, user_api='blas'):
-        return _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, max_finish, verbose)
+        return _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, max_finish, correctors, verbose)
 
-def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, max_finish, verbose):
+def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, max_finish, correctors, verbose):
     t0 = time.perf_counter()
     st = _Structure(form)
     rng = np.random.default_rng(0)
@@ -598,7 +618,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         Q0 = np.zeros((st.n, st.K)); Q0[P[:, 0], P[:, 1]] = 1 / len(P)
         g0 = st.a + st.pricing(Q0)
         J = np.argsort(-(np.abs(g0) - st.lam) / np.maximum(st.lam, 1e-12))[:max_cols]
-    ipm = _IPM(_WorkingSet(st, P, J, art))
+    ipm = _IPM(_WorkingSet(st, P, J, art), correctors)
     hist, state = [], {'last': None, 'shrunk': False}
     mu_best, f_best = np.zeros(st.m), st.value(np.zeros(st.m))
     f0 = f_best
@@ -615,7 +635,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         """shrink the working set to what looks active, add what the full problem says is missing (rgap: largest error);
         returns whether the working set changed"""
         ws, changed = ipm.ws, False
-        ipm.single = st.single_ok and (not state['shrunk']) and art is None and rgap > (1e-1 if ws.use_columns() else 1e-2)
+        ipm.single = st.single_ok and not ipm.single_failed and (not state['shrunk']) and art is None and rgap > (1e-1 if ws.use_columns() else 1e-2)
         mu, S = record()
         if rgap > 1e-2: return False
         if (state['last'] is None or rgap < 0.1 * state['last']) and 1e-6 < rgap <= 1e-2:
@@ -628,7 +648,10 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
                 keepr = inst_on[ws.hinst] & ((ipm.t - ipm.s[:ws.nb] > -dd) | (E > 1e-2))
             else:
                 keepr = (ipm.s[:ws.nb] < dd) | (E > 1e-2)
-            if (~keepc).sum() + (~keepr).sum() > 0.1 * (ws.nc + ws.nb) and keepr.sum() >= min(10, ws.nb):
+            fr, fc = (k.sum() / max(len(k), 1) for k in (keepr, keepc))
+            # only when the factor gets much cheaper (its cost lies between |P||J|² and |P|²|J|): what is dropped comes
+            # back when it is missed, and each return sets the progress back
+            if min(fr * fc ** 2, fr ** 2 * fc) <= 0.25 and keepr.sum() >= min(10, ws.nb):
                 ipm.shrink(keepr, keepc); state['shrunk'] = changed = True
         if not state['shrunk'] and art is None: return changed
         ws = ipm.ws
@@ -651,15 +674,17 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
 
     status, lower, Qn = 'iteration limit', -np.inf, np.zeros((st.n, st.K))
     def certified_gap(): return (f_best - lower) / (1 + abs(f_best))   # relative, of the best point so far
-    best_err, stall = np.inf, 0
+    errs = []                             # the largest error at each iteration on the current working set
     for it in range(max_iter):
         rgap, pres, dres = ipm.errors()
         err = max(rgap, pres, dres)
         if verbose: print(f'{it:3d} {time.perf_counter() - t0:7.2f}s  pairs {ipm.ws.nb:6d} cols {ipm.ws.nc:6d}  '
-                          f'gap {rgap:.1e} pres {pres:.1e} dres {dres:.1e}  {"column" if ipm.ws.use_columns(ipm.precise) else "row"} form')
-        if err < best_err * 0.5: best_err, stall = err, 0
-        else: stall += 1
-        if err < tol or (stall >= 3 and err < 1e-3):  # converged, or stalled near the optimum: check on the full problem
+                          f'gap {rgap:.1e} pres {pres:.1e} dres {dres:.1e}  {"column" if ipm.ws.use_columns(ipm.precise) else "row"} form  steps {ipm.steps[0]:.2f} {ipm.steps[1]:.2f}')
+        errs.append(err)
+        # stalled: less than 20% progress over the last three iterations (slow but steady progress on large,
+        # degenerate problems is no stall)
+        stalled = len(errs) > 3 and err > 0.8 * errs[-4]
+        if err < tol or (stalled and err < 1e-3):  # converged, or stalled near the optimum: check on the full problem
             ws = ipm.ws
             mu, S, value, lower, g, Qn = _certificate(st, ws, ipm.u - ipm.w, ipm.p)
             if value < f_best: mu_best, f_best = mu, value
@@ -682,7 +707,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
                     if value < f_best: mu_best, f_best = mu, value
                 status = 'optimal' if certified_gap() <= tol else 'stalled'
                 break
-            best_err, stall = np.inf, 0
+            errs = []
         elif time_limit is not None and time.perf_counter() - t0 > time_limit:
             status = 'time limit'
             mu, S, value, lower, g, Qn = _certificate(st, ipm.ws, ipm.u - ipm.w, ipm.p)
@@ -690,7 +715,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
             break
         if not np.isfinite(err) or np.abs(ipm.u - ipm.w).max(initial=0) > 1e7 or ipm.objectives()[0] < f0 - 1e6 * (1 + abs(f0)):
             status = 'diverged'; break
-        if manage(err): best_err, stall = np.inf, 0   # a new working set: progress is measured afresh
+        if manage(err): errs = []             # a new working set: progress is measured afresh
         ipm.precise = err < 1e-6                      # near the optimum: the more accurate row form where affordable
         ipm.step()
     if status in ('iteration limit', 'diverged'):
