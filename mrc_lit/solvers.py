@@ -109,8 +109,15 @@ class _WorkingSet:
         jloc = J % st.D
         self.blocks = [st.X[np.ix_(self.pinst[self.roff[k]:self.roff[k + 1]], jloc[self.coff[k]:self.coff[k + 1]])]
                        for k in range(st.K)]
-        self._squares = None
+        self._squares = self._outer = None
         self.nb, self.nc = len(P), len(J)
+        # every class holding the same instances and the same features (all pairs, all columns: the start of a
+        # problem with many classes): F is then I_K ⊗ X, and its products are one matrix product each instead of K
+        # (for two classes the gain is nil, and the per-class products are kept)
+        nr_k, nc_k = np.diff(self.roff), np.diff(self.coff)
+        self.uniform = bool(st.K > 2 and len(P) and (nr_k == nr_k[0]).all() and (nc_k == nc_k[0]).all()
+                            and (self.pinst.reshape(st.K, -1) == self.pinst[:nr_k[0]]).all()
+                            and (jloc.reshape(st.K, -1) == jloc[:nc_k[0]]).all())
         self.art = int(self.art_M is not None)
         self.nr = self.nb + self.art
         self.b = np.r_[st.B[self.pinst, pcls], [-self.art_M] if self.art else []]
@@ -131,15 +138,19 @@ class _WorkingSet:
 
     def Fx(self, x):                      # F x over the rows (artificial last)
         out = np.empty(self.nr)
-        for k, A in enumerate(self.blocks):
-            out[self.roff[k]:self.roff[k + 1]] = A @ x[self.coff[k]:self.coff[k + 1]]
+        if self.uniform: out[:self.nb] = (self.blocks[0] @ x[:self.nc].reshape(self.st.K, -1).T).T.ravel()
+        else:
+            for k, A in enumerate(self.blocks):
+                out[self.roff[k]:self.roff[k + 1]] = A @ x[self.coff[k]:self.coff[k + 1]]
         if self.art: out[-1] = self.acoef @ x
         return out
 
     def FTp(self, p):                     # Fᵀ p over the columns
         out = np.empty(self.nc)
-        for k, A in enumerate(self.blocks):
-            out[self.coff[k]:self.coff[k + 1]] = A.T @ p[self.roff[k]:self.roff[k + 1]]
+        if self.uniform: out[:] = (p[:self.nb].reshape(self.st.K, -1) @ self.blocks[0]).ravel()
+        else:
+            for k, A in enumerate(self.blocks):
+                out[self.coff[k]:self.coff[k + 1]] = A.T @ p[self.roff[k]:self.roff[k + 1]]
         if self.art: out += p[-1] * self.acoef
         return out
 
@@ -147,6 +158,12 @@ class _WorkingSet:
     def squares(self):                    # the blocks' entries squared (for the column form)
         if self._squares is None: self._squares = [A * A for A in self.blocks]
         return self._squares
+
+    @property
+    def outer(self):                      # uniform: the rows' outer products X_i X_iᵀ, flattened (n x d²)
+        if self._outer is None:
+            X = self.blocks[0]; self._outer = (X[:, :, None] * X[:, None, :]).reshape(len(X), -1)
+        return self._outer
 
     def use_columns(self, precise=False):
         "whether the normal equations are cheaper in column space (Woodbury) than over the rows: many rows, few columns"
@@ -383,7 +400,16 @@ class _IPM:
         keep = w >= 1e-12 * w.max()
         dt = np.float32 if self.single else float       # the first iterations: single-precision products
         G = np.zeros((ws.nc, ws.nc))
-        for k, A in enumerate(ws.blocks):
+        K, d = len(ws.blocks), ws.nc // len(ws.blocks)
+        kron = ws.uniform and ws.ni and d <= 32
+        if kron:
+            # F = I_K ⊗ X: every block G_kl = Xᵀ diag(c_kl) X, all K² of them from one product with the rows' outer
+            # products (n d² K² flops; the loop below makes K²/2 small products with indexing copies)
+            gk = np.where(keep[:nb], g, 0).reshape(K, -1)
+            C = gk[:, None, :] * gk[None, :, :] / kap
+            C[np.arange(K), np.arange(K)] = np.where(keep[:nb], w[:nb], 0).reshape(K, -1)
+            G[:] = (ws.outer.T @ C.reshape(K * K, -1).T).reshape(d, d, K, K).transpose(2, 0, 3, 1).reshape(ws.nc, ws.nc)
+        for k, A in enumerate(() if kron else ws.blocks):
             r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
             if r1 == r0 or c1 == c0: continue
             rows = np.flatnonzero(keep[r0:r1])
