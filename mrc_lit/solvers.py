@@ -91,7 +91,7 @@ class _WorkingSet:
     """A working set of pairs P (rows) and columns J: the restricted LP
         min a_Jᵀμ + λ_Jᵀ|μ| + ν   s.t.  X_i μ_y + B_iy - t_iy <= ν  ((i, y) in P),   Σ_y t_iy <= 1  (hinge)
     plus, optionally, the aggregated row -a_Jᵀμ - M <= ν that keeps it bounded while P is a small sample.
-    F restricted to (P, J) is block diagonal by class; the blocks are held as dense copies."""
+    F restricted to (P, J) is block diagonal by class; the blocks are held as dense copies (one, shared, when uniform)."""
     def __init__(self, st, P, J, art_M=None):
         self.st, self.art_M = st, art_M
         self.set(P, J)
@@ -107,17 +107,18 @@ class _WorkingSet:
         self.roff = np.searchsorted(pcls, np.arange(st.K + 1))
         self.coff = np.searchsorted(jcls, np.arange(st.K + 1))
         jloc = J % st.D
-        self.blocks = [st.X[np.ix_(self.pinst[self.roff[k]:self.roff[k + 1]], jloc[self.coff[k]:self.coff[k + 1]])]
-                       for k in range(st.K)]
         self._squares = self._outer = None
         self.nb, self.nc = len(P), len(J)
         # every class holding the same instances and the same features (all pairs, all columns: the start of a
-        # problem with many classes): F is then I_K ⊗ X, and its products are one matrix product each instead of K
-        # (two classes keep the per-class products, so the binary problems follow the paths the benchmark measured)
+        # problem with many classes): F is then I_K ⊗ X, one block shared by all classes, and its products are one
+        # matrix product each instead of K (two classes keep the per-class products, so the binary problems follow
+        # the paths the benchmark measured)
         nr_k, nc_k = np.diff(self.roff), np.diff(self.coff)
         self.uniform = bool(st.K > 2 and len(P) and (nr_k == nr_k[0]).all() and (nc_k == nc_k[0]).all()
                             and (self.pinst.reshape(st.K, -1) == self.pinst[:nr_k[0]]).all()
                             and (jloc.reshape(st.K, -1) == jloc[:nc_k[0]]).all())
+        block = lambda k: st.X[np.ix_(self.pinst[self.roff[k]:self.roff[k + 1]], jloc[self.coff[k]:self.coff[k + 1]])]
+        self.blocks = [block(0)] * st.K if self.uniform else [block(k) for k in range(st.K)]
         self.art = int(self.art_M is not None)
         self.nr = self.nb + self.art
         self.b = np.r_[st.B[self.pinst, pcls], [-self.art_M] if self.art else []]
@@ -156,7 +157,8 @@ class _WorkingSet:
 
     @property
     def squares(self):                    # the blocks' entries squared (for the column form)
-        if self._squares is None: self._squares = [A * A for A in self.blocks]
+        if self._squares is None:
+            self._squares = [self.blocks[0] ** 2] * len(self.blocks) if self.uniform else [A * A for A in self.blocks]
         return self._squares
 
     @property
