@@ -737,6 +737,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
     def certified_gap(): return (f_best - lower) / (1 + abs(f_best))   # relative, of the best point so far
     errs = []                             # the largest error at each iteration on the current working set
     # a sampled start is abandoned (None) if it has not certified the optimum in 100 iterations or stops short of it
+    # (but not when the time limit stops it: then its point is returned like any other)
     for it in range(max_iter if art is None else min(max_iter, 100)):
         rgap, pres, dres = ipm.errors()
         err = max(rgap, pres, dres)
@@ -780,7 +781,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         if manage(err): errs = []             # a new working set: progress is measured afresh
         ipm.err, ipm.precise = err, err < 1e-6       # near the optimum: the more accurate row form where affordable
         ipm.step()
-    if art is not None and status != 'optimal' and not certified_gap() <= 1e-6: return None
+    if art is not None and status not in ('optimal', 'time limit') and not certified_gap() <= 1e-6: return None
     if status in ('iteration limit', 'diverged'):
         if art is None and st.m <= max_cols:  # unbounded (R1 fails) or numerical trouble: the LP reference decides
             return solve_lp(form)
