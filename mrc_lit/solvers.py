@@ -199,13 +199,17 @@ class _IPM:
     The Newton system is reduced to the rows: (F D Fᵀ + Ω) Δp + Δν 1 = ρ, 1ᵀΔp = r_ν, with D = u/z_u + w/z_w
     and Ω block diagonal per instance (the instance rows eliminated)."""
     def __init__(self, ws, correctors=3):
-        self.ws, self.single, self.precise, self.iters = ws, False, False, 0
+        self.ws, self.single, self.iters = ws, False, 0
         self.correctors = correctors      # Gondzio's centrality correctors per iteration on large working sets (at most)
         self.single_failed = False        # a single-precision factor gave a useless direction: double from then on
         self.steps = (0.0, 0.0)           # the last primal and dual step lengths
         self.err = np.inf                 # the largest error of the current point (set by the caller)
         self._buffers = {}                # workspace of the column-space normal matrix, by dtype
         self._init_point()
+
+    @property
+    def precise(self):                    # near the optimum: the more accurate row form where affordable
+        return self.err < 1e-6
 
     def _init_point(self, x0=1e-2):
         ws = self.ws; nc, nr, ni, nb = ws.nc, ws.nr, ws.ni, ws.nb
@@ -779,7 +783,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         if not np.isfinite(err) or np.abs(ipm.u - ipm.w).max(initial=0) > 1e7 or ipm.objectives()[0] < f0 - 1e6 * (1 + abs(f0)):
             status = 'diverged'; break
         if manage(err): errs = []             # a new working set: progress is measured afresh
-        ipm.err, ipm.precise = err, err < 1e-6       # near the optimum: the more accurate row form where affordable
+        ipm.err = err                         # (which also says whether the row form is needed: `precise`)
         ipm.step()
     if art is not None and status not in ('optimal', 'time limit') and not certified_gap() <= 1e-6: return None
     if status in ('iteration limit', 'diverged'):
