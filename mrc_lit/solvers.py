@@ -43,6 +43,9 @@ class _Structure:
         self.n = len(self.X)
         # single-precision products early on only where they cannot overflow (|X|² D stays far below 3e38)
         self.single_ok = float(np.abs(self.X).max(initial=0)) <= 1e6
+        # a constant feature (the intercept): F e = 1 for e its columns scaled by 1/value, in every class
+        const = np.flatnonzero((self.X == self.X[:1]).all(0) & (self.X[:1] != 0).ravel()) if self.n else []
+        self.const = int(const[0]) if len(const) else None
         # the aggregated row -aᵀμ - M <= ν keeps a working set bounded; when τ is the mean of the instances' rows
         # (learning, bounds) it is implied for M = 0 (hinge) or M = -min B (pairs); for a general dense F it may bind,
         # and is then loosened
@@ -107,18 +110,24 @@ class _WorkingSet:
         self.roff = np.searchsorted(pcls, np.arange(st.K + 1))
         self.coff = np.searchsorted(jcls, np.arange(st.K + 1))
         jloc = J % st.D
-        self._squares = self._outer = None
+        self._outer = None
+        # e with F e = 1 on every row (the intercepts of every class), if the working set has one
+        self.ones_dir = None
+        if st.const is not None and (np.bincount(jcls[jloc == st.const], minlength=st.K) == 1).all():
+            e = np.where(jloc == st.const, 1 / st.X[0, st.const], 0.0)
+            if self.art_M is None or abs(-st.a[J] @ e - 1) <= 1e-12: self.ones_dir = e
         self.nb, self.nc = len(P), len(J)
         # every class holding the same instances and the same features (all pairs, all columns: the start of a
         # problem with many classes): F is then I_K ⊗ X, one block shared by all classes, and its products are one
         # matrix product each instead of K (two classes keep the per-class products, so the binary problems follow
         # the paths the benchmark measured)
         nr_k, nc_k = np.diff(self.roff), np.diff(self.coff)
-        self.uniform = bool(st.K > 2 and len(P) and (nr_k == nr_k[0]).all() and (nc_k == nc_k[0]).all()
-                            and (self.pinst.reshape(st.K, -1) == self.pinst[:nr_k[0]]).all()
-                            and (jloc.reshape(st.K, -1) == jloc[:nc_k[0]]).all())
+        self.same = bool(len(P) and (nr_k == nr_k[0]).all() and (nc_k == nc_k[0]).all()
+                         and (self.pinst.reshape(st.K, -1) == self.pinst[:nr_k[0]]).all()
+                         and (jloc.reshape(st.K, -1) == jloc[:nc_k[0]]).all())
+        self.uniform = self.same and st.K > 2
         block = lambda k: st.X[np.ix_(self.pinst[self.roff[k]:self.roff[k + 1]], jloc[self.coff[k]:self.coff[k + 1]])]
-        self.blocks = [block(0)] * st.K if self.uniform else [block(k) for k in range(st.K)]
+        self.blocks = [block(0)] * st.K if self.same else [block(k) for k in range(st.K)]
         self.art = int(self.art_M is not None)
         self.nr = self.nb + self.art
         self.b = np.r_[st.B[self.pinst, pcls], [-self.art_M] if self.art else []]
@@ -152,18 +161,12 @@ class _WorkingSet:
 
     def FTp(self, p):                     # Fᵀ p over the columns
         out = np.empty(self.nc)
-        if self.uniform: out[:] = (p[:self.nb].reshape(self.st.K, -1) @ self.blocks[0]).ravel()
+        if self.same: out[:] = (p[:self.nb].reshape(self.st.K, -1) @ self.blocks[0]).ravel()
         else:
             for k, A in enumerate(self.blocks):
                 out[self.coff[k]:self.coff[k + 1]] = A.T @ p[self.roff[k]:self.roff[k + 1]]
         if self.art: out += p[-1] * self.acoef
         return out
-
-    @property
-    def squares(self):                    # the blocks' entries squared (for the column form)
-        if self._squares is None:
-            self._squares = [self.blocks[0] ** 2] * len(self.blocks) if self.uniform else [A * A for A in self.blocks]
-        return self._squares
 
     @property
     def outer(self):                      # uniform: the rows' outer products X_i X_iᵀ, flattened (n x d²)
@@ -197,7 +200,8 @@ class _IPM:
     """Mehrotra predictor-corrector on a working set. Primal: μ = u - w (u, w >= 0), ν, hinge t >= 0, slacks s of
     the max-rows and σ of the instance rows. Dual: p >= 0 (rows), π >= 0 (instance rows), z_u, z_w, z_t >= 0.
     The Newton system is reduced to the rows: (F D Fᵀ + Ω) Δp + Δν 1 = ρ, 1ᵀΔp = r_ν, with D = u/z_u + w/z_w
-    and Ω block diagonal per instance (the instance rows eliminated)."""
+    and Ω block diagonal per instance (the instance rows eliminated); with many rows and few columns it is solved in
+    column space instead, by the normal equations (D⁻¹ + FᵀΩ⁻¹F) Δμ = ... of the columns."""
     def __init__(self, ws, correctors=3):
         self.ws, self.single, self.iters = ws, False, 0
         self.correctors = correctors      # Gondzio's centrality correctors per iteration on large working sets (at most)
@@ -272,24 +276,48 @@ class _IPM:
             c = np.bincount(ws.hinst, weights=Dt, minlength=ni) + sig / pi
         # many rows and few columns: factor in column space; otherwise over the rows
         columns = ws.use_columns(self.precise)
-        solve_M = (self._column_solver if columns else self._row_solver)(Dmu, diag, Dt if ni else None, c if ni else None)
-        Mi1 = solve_M(np.ones(nr)); s1 = Mi1.sum()
+        if columns:
+            omega_inv, solve_G = self._column_factor(Dmu, diag, Dt if ni else None, c if ni else None)
+            e1 = ws.ones_dir
+            if e1 is not None:
+                # ν moves the rows as the intercepts do (F e = 1): written Δμ = Δμ' + Δν e, Δν leaves the rows, and
+                # 1ᵀΔp = eᵀFᵀΔp = eᵀDmu⁻¹(h_μ - Δμ) = r_ν gives it with the pivot eᵀ(Dmu⁻¹ - Dmu⁻¹G⁻¹Dmu⁻¹)e. Eliminated
+                # the usual way, its pivot 1ᵀΩ⁻¹1 - 1ᵀΩ⁻¹F G⁻¹ FᵀΩ⁻¹1 is a difference of two huge numbers when most rows
+                # are active, and rounded to zero on the lower-bound problem of 10,000 Adult instances
+                c1 = e1 / Dmu; b1 = solve_G(c1); Fb1 = ws.Fx(b1); den = e1 @ c1 - c1 @ b1
+            else:
+                o1 = omega_inv(np.ones(nr)); h1 = ws.FTp(o1); a1 = solve_G(h1); Fa1 = ws.Fx(a1)
+                den = h1 @ a1 - o1.sum()
+        else:
+            solve_M = self._row_solver(Dmu, diag, Dt if ni else None, c if ni else None)
+            Mi1 = solve_M(np.ones(nr)); s1 = Mi1.sum()
 
         def newton(rcu, rcw, rct, rcs, rcsig, rp, ru, rw, rt, rsig, rnu):
             "the Newton system reduced to the rows and solved; all but the equations `errors` measures are met by construction"
             hmu = rcu / zu - Du * ru - rcw / zw + Dw * rw
-            rho = ws.Fx(hmu) + rcs / p - rp
+            rho = rcs / p - rp
             if ni:
                 ht = rct / zt - Dt * rt
                 rho[:nb] -= ht
                 rpi = np.bincount(ws.hinst, weights=ht, minlength=ni) + rcsig / pi - rsig
                 rho[:nb] += Dt * rpi[ws.hinst] / c[ws.hinst]
-            Mi = solve_M(rho)
-            dnu = (Mi.sum() - rnu) / s1       # ν by its Schur complement: 1ᵀΔp = r_ν
-            dp = Mi - dnu * Mi1
-            g2 = ws.FTp(dp)
+            if columns:
+                dmu, dp, dnu, g2 = column_solve(hmu, rho, rnu)
+            else:
+                Mi = solve_M(ws.Fx(hmu) + rho)
+                dnu = (Mi.sum() - rnu) / s1       # ν by its Schur complement: 1ᵀΔp = r_ν
+                dp = Mi - dnu * Mi1
+                g2 = ws.FTp(dp)
             dzu, dzw = ru + g2, rw - g2
             du, dw = (rcu - u * dzu) / zu, (rcw - w * dzw) / zw
+            if columns:
+                # the columns the method finds non-zero (u > z_u, or w > z_w) take Δμ itself, and their complementarity:
+                # what rounding leaves goes to their dual equation, scaled down by z/u, instead of to the primal rows
+                # through F, scaled up by u/z (without this the primal residual of the active rows drifted to 1e-5 in
+                # the last iterations on 10,000 Adult instances and the certificate stalled at 6e-6)
+                bu = (u > zu) & (u >= w); bw = (w > zw) & (w > u)
+                du[bu] = dmu[bu] + dw[bu]; dzu[bu] = (rcu[bu] - zu[bu] * du[bu]) / u[bu]
+                dw[bw] = du[bw] - dmu[bw]; dzw[bw] = (rcw[bw] - zw[bw] * dw[bw]) / w[bw]
             if ni:
                 dpi = (rpi + np.bincount(ws.hinst, weights=Dt * dp[:nb], minlength=ni)) / c
                 dzt = rt + dpi[ws.hinst] - dp[:nb]
@@ -301,18 +329,39 @@ class _IPM:
             ds = np.where(act, (rcs - s * dp) / p, rp - ws.Fx(du - dw) + dtt + dnu)
             return du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu
 
+        def column_solve(hmu, rho, rnu):
+            """(Δμ, Δp, Δν, FᵀΔp) from the normal equations in column space,
+                G Δμ = Dmu⁻¹ h_μ - FᵀΩ⁻¹(ρ - Δν 1),   Δp = Ω⁻¹(F Δμ + ρ - Δν 1),   1ᵀΔp = r_ν,
+            refined near the optimum (twice at most, while that halves the error) against Δμ = h_μ - Dmu FᵀΔp with
+            the exact F: the factor of G leaves out rows of negligible weight and may be single precision"""
+            def core(hmu, rho, rnu):          # rho None: no row part (a refinement)
+                y = 0.0 if rho is None else omega_inv(rho)
+                a = solve_G(hmu / Dmu - (0.0 if rho is None else ws.FTp(y)))
+                rho = 0.0 if rho is None else rho
+                if e1 is not None:
+                    dnu = (c1 @ (hmu - a) - rnu) / den
+                    return a + dnu * (e1 - b1), omega_inv(ws.Fx(a) - dnu * Fb1 + rho), dnu
+                dnu = (rnu - h1 @ a - np.sum(y)) / den
+                return a + dnu * a1, omega_inv(ws.Fx(a) + dnu * (Fa1 - 1) + rho), dnu
+            dmu, dp, dnu = core(hmu, rho, rnu)
+            g2 = ws.FTp(dp); r_mu = hmu - Dmu * g2 - dmu; size = np.abs(r_mu).max()
+            for _ in range(2 if self.err <= 1e-2 else 0):   # far from the optimum not needed (fewer products)
+                if size <= 1e-15 * np.abs(dmu).max(initial=1e-300): break
+                d2 = tuple(x + y for x, y in zip((dmu, dp, dnu), core(r_mu, None, rnu - dp.sum())))
+                g22 = ws.FTp(d2[1]); r2 = hmu - Dmu * g22 - d2[0]; size2 = np.abs(r2).max()
+                if size2 >= 0.5 * size: break
+                (dmu, dp, dnu), g2, r_mu, size = d2, g22, r2, size2
+            return dmu, dp, dnu, g2
+
         z_c, z_r, z_i, z_t = np.zeros(ws.nc), np.zeros(nr), np.zeros(ni), np.zeros_like(t)
         act, act_i = p > s, pi > sig
         def direction(rcu, rcw, rct, rcs, rcsig):
-            """Newton's direction, with iterative refinement on the unreduced system: near the optimum rounding in the
-            reduced solve leaves errors in the equations it does not meet by construction (for each row, the primal row
-            or the complementarity, whichever its slack step was not taken from, and 1ᵀΔp = r_ν); they are solved for
-            again while that halves them. Not for the hinge form solved in column form: there the column form's own
-            refined solves suffice, and refining the direction as well made no difference to the gap but cost more
-            products with F, the work of an iteration on many rows (learning on 10,000 Adult instances: 29 s instead
-            of 17 s). The pair rows of the bound problems need it (5,000 Adult instances, lower bound: without it
-            the dual residual grew to 1e-5 at the end and no certificate was found; with it certified gaps of
-            1.8e-6 and 2.8e-6 in two runs)"""
+            """Newton's direction. In row form with iterative refinement on the unreduced system: near the optimum
+            rounding in the reduced solve leaves errors in the equations it does not meet by construction (for each
+            row, the primal row or the complementarity, whichever its slack step was not taken from, and 1ᵀΔp = r_ν);
+            they are solved for again while that halves them. In column form `column_solve` refines the normal
+            equations instead, and refining the direction as well only cost products (lower bound on 10,000 Adult
+            instances: 18 s instead of 15 s, the same certified gap 3e-10)"""
             d = newton(rcu, rcw, rct, rcs, rcsig, rp, ru, rw, rt, rsig, rnu)
             def errors(d):
                 du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu = d
@@ -325,7 +374,7 @@ class _IPM:
             def norm(e): return max(np.abs(e[0]).max(), np.abs(e[1]).max(), np.abs(e[2]).max(initial=0), np.abs(e[3]).max(initial=0), abs(e[4]))
             scale = max(np.abs(rcs).max(), np.abs(rcsig).max(initial=0), np.abs(rp).max(), np.abs(rsig).max(initial=0), abs(rnu), 1e-300)
             e = errors(d); size = norm(e)
-            for _ in range(0 if columns and ni else 3):
+            for _ in range(0 if columns else 3):
                 if size <= 1e-12 * scale: break
                 corr = newton(z_c, z_c, z_t, e[1], e[3], e[0], z_c, z_c, z_t, e[2], e[4])
                 d2 = tuple(a + b for a, b in zip(d, corr))
@@ -394,27 +443,21 @@ class _IPM:
             return np.r_[solve_B(r[:nb] - m_a * xa), xa]
         return solve_M
 
-    def _column_solver(self, Dmu, e, Dt, c):
-        """x -> (F diag(Dmu) Fᵀ + Ω)⁻¹ x by the Woodbury identity, one Cholesky factor of size |J| instead of |P|:
-        Ω⁻¹ - Ω⁻¹F (Dmu⁻¹ + FᵀΩ⁻¹F)⁻¹ FᵀΩ⁻¹, where Ω = diag(e) - Σ_i Dt_i Dt_iᵀ / c_i (the hinge rows of each instance)
-        has Ω⁻¹ = diag(1/e) + Σ_i g_i g_iᵀ / κ_i with g = Dt / e and κ_i = c_i - Dt_iᵀ g_i (Sherman-Morrison)."""
+    def _column_factor(self, Dmu, e, Dt, c):
+        """(x -> Ω⁻¹x, x -> G⁻¹x) for the column-space normal equations G = Dmu⁻¹ + FᵀΩ⁻¹F, one Cholesky factor of
+        size |J|. Ω = diag(e) - Σ_i Dt_i Dt_iᵀ / c_i (the hinge rows of each instance) has
+        Ω⁻¹ = diag(1/e) + Σ_i g_i g_iᵀ / κ_i with g = Dt / e and κ_i = c_i - Dt_iᵀ g_i (Sherman-Morrison)."""
         ws = self.ws; nb = ws.nb
-        # Ω is singular at the solution (an instance at the maximum has Ω_i 1 = 0 once its slacks vanish): factor
-        # Ω + δ instead, δ_r ten orders below row r's diagonal in F diag(Dmu) Fᵀ, and let iterative refinement with
-        # the exact operator remove the difference
-        dfd = np.concatenate([A2 @ Dmu[ws.coff[k]:ws.coff[k + 1]] for k, A2 in enumerate(ws.squares)]
-                             + ([[ws.acoef ** 2 @ Dmu]] if ws.art else []))
-        delta = 1e-10 * dfd + 1e-14 * dfd.max(initial=0) + 1e-300
-        er = e + delta
-        inv_e = 1 / er
+        inv_e = 1 / e
         w = inv_e.copy()                                 # diagonal weights of FᵀΩ⁻¹F, and the coupling of classes
         if ws.ni:
-            g = Dt / er[:nb]
-            # κ_i = c_i - Dt_iᵀ g_i, written without the cancellation
-            kap = self.sig / self.pi + np.bincount(ws.hinst, weights=Dt * (self.s[:nb] / self.p[:nb] + delta[:nb]) / er[:nb], minlength=ws.ni)
+            g = Dt / e[:nb]
+            # κ_i = c_i - Dt_iᵀ g_i, written without the cancellation (Ω_i is nearly singular when the instance and
+            # all its rows are active, which on these problems is most instances at the optimum)
+            kap = self.sig / self.pi + np.bincount(ws.hinst, weights=Dt * (self.s[:nb] / self.p[:nb]) / e[:nb], minlength=ws.ni)
             w[:nb] += g ** 2 / kap[ws.hinst]
-        # rows of negligible weight are left out of the factor (the refinement still sees them): late in the method
-        # most rows are far from active and this is most of the work
+        # rows of negligible weight are left out of the factor (the refinement sees them): late in the method most
+        # rows are far from active and this is most of the work
         keep = w >= 1e-12 * w.max()
         dt = np.float32 if self.single else float       # the first iterations: single-precision products
         G = np.zeros((ws.nc, ws.nc))
@@ -452,27 +495,7 @@ class _IPM:
             out = r * inv_e
             if ws.ni: out[:nb] += g * (np.bincount(ws.hinst, weights=g * r[:nb], minlength=ws.ni) / kap)[ws.hinst]
             return out
-
-        def apply(x):                                    # (F diag(Dmu) Fᵀ + Ω) x, exactly
-            out = ws.Fx(Dmu * ws.FTp(x)) + e * x
-            if ws.ni: out[:nb] -= Dt * (np.bincount(ws.hinst, weights=Dt * x[:nb], minlength=ws.ni) / c)[ws.hinst]
-            return out
-
-        def solve_once(r): return omega_inv(r - ws.Fx(sl.cho_solve(L, ws.FTp(omega_inv(r)), check_finite=False)))
-
-        def solve(r):                                    # iterative refinement while it pays, twice at most
-            x = solve_once(r)                            # (more rounds cost products and did not help, as measured)
-            if self.err > 1e-2: return x                 # far from the optimum: not refined (on 10,000 Adult
-            # instances: 19% fewer products, same iterations and gap)
-            res = r - apply(x); size = np.abs(res).max()
-            for _ in range(2):
-                if size <= 1e-14 * np.abs(r).max(): break
-                x_new = x + solve_once(res)
-                res_new = r - apply(x_new); size_new = np.abs(res_new).max()
-                if size_new >= 0.5 * size: break
-                x, res, size = x_new, res_new, size_new
-            return x
-        return solve
+        return omega_inv, lambda r: sl.cho_solve(L, r, check_finite=False)
 
     def _scaled(self, A, rows, scale, dt):
         "A[rows] * scale[:, None] in a buffer kept between iterations (no fresh 100 MB arrays on large problems)"
@@ -700,7 +723,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         """shrink the working set to what looks active, add what the full problem says is missing (rgap: largest error);
         returns whether the working set changed"""
         ws, changed = ipm.ws, False
-        ipm.single = st.single_ok and not ipm.single_failed and (not state['shrunk']) and art is None and rgap > (1e-1 if ws.use_columns() else 1e-2)
+        ipm.single = st.single_ok and not ipm.single_failed and (not state['shrunk']) and art is None and rgap > (1e-4 if ws.use_columns() else 1e-2)
         mu, S = record()
         if rgap > 1e-2: return False
         if (state['last'] is None or rgap < 0.1 * state['last']) and 1e-6 < rgap <= 1e-2:
