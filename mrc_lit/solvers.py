@@ -6,12 +6,12 @@
 __all__ = ['SOLVERS', 'solve_ipm', 'solve', 'learn']
 
 # %% ../nbs/03b_solvers.ipynb #7a0bc8db
-import time, warnings
+import functools, time, warnings
 import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
 from scipy.linalg.blas import dsyrk, ssyrk
-from threadpoolctl import threadpool_limits
+from threadpoolctl import threadpool_limits, ThreadpoolController
 from .features import scores
 from .uncertainty import UncertaintySet
 from .learning import Form, SubsetRows, PairRows, DenseRows, Solution, solve_lp, solve_lp_blocks, learning_form, varphi, varphi_x
@@ -82,12 +82,16 @@ class _Structure:
         return float((Q * self.B).sum())
 
 # %% ../nbs/03b_solvers.ipynb #468c2aa9
+@functools.cache
+def _blas():                              # one controller: `threadpool_limits` scans the loaded libraries on every call
+    return ThreadpoolController()
+
 def _chol(M):
     """Cholesky factor of an SPD matrix, with a growing diagonal shift if rounding made it indefinite. Up to 2,500 rows
     on one BLAS thread: inside the solver two threads took 12 to 115 ms for 1,002 rows, one 14 to 20 ms (full Adult
     fit: 38-39 s instead of 44 s)"""
     reg = 1e-14 * max(float(np.abs(M.diagonal()).max()), 1e-300)
-    with threadpool_limits(limits=1 if len(M) <= 2500 else None, user_api='blas'):
+    with _blas().limit(limits=1 if len(M) <= 2500 else None, user_api='blas'):
         for _ in range(14):
             try:
                 return sl.cho_factor(M, lower=True, check_finite=False, overwrite_a=True)
