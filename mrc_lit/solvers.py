@@ -373,7 +373,7 @@ class _IPM:
                 (dmu, dp, dnu), g2, r_mu, size = d2, g22, r2, size2
             return dmu, dp, dnu, g2
 
-        z_c, z_r, z_i, z_t = np.zeros(ws.nc), np.zeros(nr), np.zeros(ni), np.zeros_like(t)
+        z_c, z_i, z_t = np.zeros(ws.nc), np.zeros(ni), np.zeros_like(t)
         act, act_i = p > s, pi > sig
         def direction(rcu, rcw, rct, rcs, rcsig):
             """Newton's direction. In row form with iterative refinement on the unreduced system: near the optimum
