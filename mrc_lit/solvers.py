@@ -11,7 +11,7 @@ import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
 from scipy.linalg.blas import dsyrk, ssyrk
-from threadpoolctl import threadpool_limits, ThreadpoolController
+from threadpoolctl import ThreadpoolController
 from .features import scores
 from .uncertainty import UncertaintySet
 from .learning import Form, SubsetRows, PairRows, DenseRows, Solution, solve_lp, solve_lp_blocks, learning_form, varphi, varphi_x
@@ -83,7 +83,7 @@ class _Structure:
 
 # %% ../nbs/03b_solvers.ipynb #468c2aa9
 @functools.cache
-def _blas():                              # one controller: `threadpool_limits` scans the loaded libraries on every call
+def _blas():                              # one controller: `threadpool_limits` would scan the loaded libraries on every call
     return ThreadpoolController()
 
 def _chol(M):
@@ -297,7 +297,7 @@ class _IPM:
         # many rows and few columns: factor in column space; otherwise over the rows
         columns = ws.use_columns(self.precise)
         if columns:
-            omega_inv, solve_G = self._column_factor(Dmu, diag, Dt if ni else None, c if ni else None)
+            omega_inv, solve_G = self._column_factor(Dmu, diag, Dt if ni else None)
             e1 = ws.ones_dir
             if e1 is not None:
                 # ν moves the rows as the intercepts do (F e = 1): written Δμ = Δμ' + Δν e, Δν leaves the rows, and
@@ -464,7 +464,7 @@ class _IPM:
             return np.r_[solve_B(r[:nb] - m_a * xa), xa]
         return solve_M
 
-    def _column_factor(self, Dmu, e, Dt, c):
+    def _column_factor(self, Dmu, e, Dt):
         """(x -> Ω⁻¹x, x -> G⁻¹x) for the column-space normal equations G = Dmu⁻¹ + FᵀΩ⁻¹F, one Cholesky factor of
         size |J|. Ω = diag(e) - Σ_i Dt_i Dt_iᵀ / c_i (the hinge rows of each instance) has
         Ω⁻¹ = diag(1/e) + Σ_i g_i g_iᵀ / κ_i with g = Dt / e and κ_i = c_i - Dt_iᵀ g_i (Sherman-Morrison)."""
@@ -701,7 +701,7 @@ def solve_ipm(form:Form,             # the problem
     pairs = rows.n * rows.n_classes if isinstance(rows, (SubsetRows, PairRows)) else rows.n_rows
     if threads is None and min(pairs, max_pairs) <= 2000: threads = 1
     t0 = time.perf_counter()
-    with threadpool_limits(limits=threads, user_api='blas'):
+    with _blas().limit(limits=threads, user_api='blas'):
         sol = _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, max_finish, correctors, verbose)
         if sol is None:                   # a start from a sample of instances failed: again, from every pair
             if verbose: print('the sampled start failed to certify: starting again from every pair')
