@@ -313,7 +313,9 @@ class _IPM:
             Mi1 = solve_M(np.ones(nr)); s1 = Mi1.sum()
 
         def newton(rcu, rcw, rct, rcs, rcsig, rp, ru, rw, rt, rsig, rnu):
-            "the Newton system reduced and solved; in row form all but the equations `errors` measures are met by construction"
+            """the Newton system reduced and solved: (direction, a function giving it exactly). In row form the two are
+            the same, and all but the equations `errors` measures are met by construction; in column form the first is
+            a trial, good for step lengths: unrefined, and with the rows' slacks moved by FΔμ from the solve"""
             hmu = rcu / zu - Du * ru - rcw / zw + Dw * rw
             rho = rcs / p - rp
             if ni:
@@ -321,57 +323,69 @@ class _IPM:
                 rho[:nb] -= ht
                 rpi = np.bincount(ws.hinst, weights=ht, minlength=ni) + rcsig / pi - rsig
                 rho[:nb] += Dt * rpi[ws.hinst] / c[ws.hinst]
+
+            def recover(dmu, dp, dnu, g2, Fdmu=None):     # the rest of the direction
+                dzu, dzw = ru + g2, rw - g2
+                du, dw = (rcu - u * dzu) / zu, (rcw - w * dzw) / zw
+                if columns:
+                    # the columns the method finds non-zero (u > z_u, or w > z_w) take Δμ itself, and their
+                    # complementarity: what rounding leaves goes to their dual equation, scaled down by z/u, instead of
+                    # to the primal rows through F, scaled up by u/z (without this the primal residual of the active
+                    # rows drifted to 1e-5 in the last iterations on 10,000 Adult instances and the certificate stalled
+                    # at 6e-6)
+                    bu = (u > zu) & (u >= w); bw = (w > zw) & (w > u)
+                    du[bu] = dmu[bu] + dw[bu]; dzu[bu] = (rcu[bu] - zu[bu] * du[bu]) / u[bu]
+                    dw[bw] = du[bw] - dmu[bw]; dzw[bw] = (rcw[bw] - zw[bw] * dw[bw]) / w[bw]
+                if ni:
+                    dpi = (rpi + np.bincount(ws.hinst, weights=Dt * dp[:nb], minlength=ni)) / c
+                    dzt = rt + dpi[ws.hinst] - dp[:nb]
+                    dt = (rct - t * dzt) / zt
+                    dsig = np.where(act_i, (rcsig - sig * dpi) / pi, rsig - np.bincount(ws.hinst, weights=dt, minlength=ni))
+                    dtt = np.r_[dt, np.zeros(nr - nb)]
+                else:
+                    dpi = dzt = dt = dsig = np.zeros(0); dtt = 0
+                ds = np.where(act, (rcs - s * dp) / p, rp - (ws.Fx(du - dw) if Fdmu is None else Fdmu) + dtt + dnu)
+                return du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu
+
             if columns:
-                dmu, dp, dnu, g2 = column_solve(hmu, rho, rnu)
-            else:
-                Mi = solve_M(ws.Fx(hmu) + rho)
-                dnu = (Mi.sum() - rnu) / s1       # ν by its Schur complement: 1ᵀΔp = r_ν
-                dp = Mi - dnu * Mi1
-                g2 = ws.FTp(dp)
-            dzu, dzw = ru + g2, rw - g2
-            du, dw = (rcu - u * dzu) / zu, (rcw - w * dzw) / zw
-            if columns:
-                # the columns the method finds non-zero (u > z_u, or w > z_w) take Δμ itself, and their complementarity:
-                # what rounding leaves goes to their dual equation, scaled down by z/u, instead of to the primal rows
-                # through F, scaled up by u/z (without this the primal residual of the active rows drifted to 1e-5 in
-                # the last iterations on 10,000 Adult instances and the certificate stalled at 6e-6)
-                bu = (u > zu) & (u >= w); bw = (w > zw) & (w > u)
-                du[bu] = dmu[bu] + dw[bu]; dzu[bu] = (rcu[bu] - zu[bu] * du[bu]) / u[bu]
-                dw[bw] = du[bw] - dmu[bw]; dzw[bw] = (rcw[bw] - zw[bw] * dw[bw]) / w[bw]
-            if ni:
-                dpi = (rpi + np.bincount(ws.hinst, weights=Dt * dp[:nb], minlength=ni)) / c
-                dzt = rt + dpi[ws.hinst] - dp[:nb]
-                dt = (rct - t * dzt) / zt
-                dsig = np.where(act_i, (rcsig - sig * dpi) / pi, rsig - np.bincount(ws.hinst, weights=dt, minlength=ni))
-                dtt = np.r_[dt, np.zeros(nr - nb)]
-            else:
-                dpi = dzt = dt = dsig = np.zeros(0); dtt = 0
-            ds = np.where(act, (rcs - s * dp) / p, rp - ws.Fx(du - dw) + dtt + dnu)
-            return du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu
+                trial, refine = column_solve(hmu, rho, rnu)
+                return recover(*trial), lambda: recover(*refine())
+            Mi = solve_M(ws.Fx(hmu) + rho)
+            dnu = (Mi.sum() - rnu) / s1           # ν by its Schur complement: 1ᵀΔp = r_ν
+            dp = Mi - dnu * Mi1
+            d = recover(None, dp, dnu, ws.FTp(dp))
+            return d, lambda: d
 
         def column_solve(hmu, rho, rnu):
-            """(Δμ, Δp, Δν, FᵀΔp) from the normal equations in column space,
+            """(Δμ, Δp, Δν, FᵀΔp, FΔμ) from the normal equations in column space,
                 G Δμ = Dmu⁻¹ h_μ - FᵀΩ⁻¹(ρ - Δν 1),   Δp = Ω⁻¹(F Δμ + ρ - Δν 1),   1ᵀΔp = r_ν,
-            refined near the optimum (twice at most, while that halves the error) against Δμ = h_μ - Dmu FᵀΔp with
-            the exact F: the factor of G leaves out rows of negligible weight and may be single precision"""
+            and a function that refines (Δμ, Δp, Δν, FᵀΔp) near the optimum (twice at most, while that halves the error)
+            against Δμ = h_μ - Dmu FᵀΔp with the exact F: the factor of G leaves out rows of negligible weight and may
+            be single precision. Only the direction taken is refined: the trial directions of the predictor and the
+            correctors only decide step lengths and targets (3 products each instead of 8)"""
             def core(hmu, rho, rnu):          # rho None: no row part (a refinement)
                 y = 0.0 if rho is None else omega_inv(rho)
                 a = solve_G(hmu / Dmu - (0.0 if rho is None else ws.FTp(y)))
-                rho = 0.0 if rho is None else rho
                 if e1 is not None:
                     dnu = (c1 @ (hmu - a) - rnu) / den
-                    return a + dnu * (e1 - b1), omega_inv(ws.Fx(a) - dnu * Fb1 + rho), dnu
-                dnu = (rnu - h1 @ a - np.sum(y)) / den
-                return a + dnu * a1, omega_inv(ws.Fx(a) + dnu * (Fa1 - 1) + rho), dnu
-            dmu, dp, dnu = core(hmu, rho, rnu)
-            g2 = ws.FTp(dp); r_mu = hmu - Dmu * g2 - dmu; size = np.abs(r_mu).max()
-            for _ in range(2 if self.err <= 1e-2 else 0):   # far from the optimum not needed (fewer products)
-                if size <= 1e-15 * np.abs(dmu).max(initial=1e-300): break
-                d2 = tuple(x + y for x, y in zip((dmu, dp, dnu), core(r_mu, None, rnu - dp.sum())))
-                g22 = ws.FTp(d2[1]); r2 = hmu - Dmu * g22 - d2[0]; size2 = np.abs(r2).max()
-                if size2 >= 0.5 * size: break
-                (dmu, dp, dnu), g2, r_mu, size = d2, g22, r2, size2
-            return dmu, dp, dnu, g2
+                    dmu, Fdmu = a + dnu * (e1 - b1), ws.Fx(a) + dnu * (1 - Fb1)
+                else:
+                    dnu = (rnu - h1 @ a - np.sum(y)) / den
+                    dmu, Fdmu = a + dnu * a1, ws.Fx(a) + dnu * Fa1
+                return dmu, omega_inv(Fdmu - dnu + (0.0 if rho is None else rho)), dnu, Fdmu
+            dmu, dp, dnu, Fdmu = core(hmu, rho, rnu)
+            g2 = ws.FTp(dp)
+            def refine():
+                d, g, r_mu = (dmu, dp, dnu), g2, hmu - Dmu * g2 - dmu
+                size = np.abs(r_mu).max()
+                for _ in range(2 if self.err <= 1e-2 else 0):   # far from the optimum not needed (fewer products)
+                    if size <= 1e-15 * np.abs(d[0]).max(initial=1e-300): break
+                    d2 = tuple(x + y for x, y in zip(d, core(r_mu, None, rnu - d[1].sum())[:3]))
+                    g22 = ws.FTp(d2[1]); r2 = hmu - Dmu * g22 - d2[0]; size2 = np.abs(r2).max()
+                    if size2 >= 0.5 * size: break
+                    d, g, r_mu, size = d2, g22, r2, size2
+                return (*d, g)
+            return (dmu, dp, dnu, g2, Fdmu), refine
 
         z_c, z_i, z_t = np.zeros(ws.nc), np.zeros(ni), np.zeros_like(t)
         act, act_i = p > s, pi > sig
@@ -382,8 +396,8 @@ class _IPM:
             they are solved for again while that halves them. In column form `column_solve` refines the normal
             equations instead, and refining the direction as well only cost products (lower bound on 10,000 Adult
             instances: 18 s instead of 15 s, the same certified gap 3e-10)"""
-            d = newton(rcu, rcw, rct, rcs, rcsig, rp, ru, rw, rt, rsig, rnu)
-            if columns: return d
+            d, exact = newton(rcu, rcw, rct, rcs, rcsig, rp, ru, rw, rt, rsig, rnu)
+            if columns: return d, exact
             def errors(d):
                 du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu = d
                 dtt = np.r_[dt, np.zeros(nr - nb)] if ni else 0
@@ -397,26 +411,26 @@ class _IPM:
             e = errors(d); size = norm(e)
             for _ in range(3):
                 if size <= 1e-12 * scale: break
-                corr = newton(z_c, z_c, z_t, e[1], e[3], e[0], z_c, z_c, z_t, e[2], e[4])
+                corr = newton(z_c, z_c, z_t, e[1], e[3], e[0], z_c, z_c, z_t, e[2], e[4])[0]
                 d2 = tuple(a + b for a, b in zip(d, corr))
                 e2 = errors(d2); size2 = norm(e2)
                 if size2 >= 0.5 * size: break
                 d, e, size = d2, e2, size2
-            return d
+            return d, lambda: d
 
         def steps(d):
             du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu = d
             return (min(_maxstep(u, du), _maxstep(w, dw), _maxstep(s, ds), _maxstep(t, dt), _maxstep(sig, dsig)),
                     min(_maxstep(zu, dzu), _maxstep(zw, dzw), _maxstep(p, dp), _maxstep(zt, dzt), _maxstep(pi, dpi)))
 
-        d = direction(-u * zu, -w * zw, -t * zt, -s * p, -sig * pi)         # predictor (affine scaling)
+        d, _ = direction(-u * zu, -w * zw, -t * zt, -s * p, -sig * pi)      # predictor (affine scaling)
         ap, ad = steps(d)
         du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu = d
         gap_aff = ((u + ap * du) @ (zu + ad * dzu) + (w + ap * dw) @ (zw + ad * dzw) + (s + ap * ds) @ (p + ad * dp)
                    + (t + ap * dt) @ (zt + ad * dzt) + (sig + ap * dsig) @ (pi + ad * dpi))
         mc = min(1.0, (gap_aff / gap) ** 3) * gap / ncomp                   # Mehrotra's centering target
         rc = (mc - u * zu - du * dzu, mc - w * zw - dw * dzw, mc - t * zt - dt * dzt, mc - s * p - ds * dp, mc - sig * pi - dsig * dpi)
-        d = direction(*rc)                                                   # corrector
+        d, exact = direction(*rc)                                            # corrector
         ap, ad = steps(d)
         # Gondzio's centrality correctors: aim at a longer step, and push the complementary products there that fall
         # outside [0.1, 10] x the target back into that range (the same factor, one more solve each), while the steps
@@ -428,10 +442,11 @@ class _IPM:
             trial = [(x + tp * dx) * (z + td * dz) for x, dx, z, dz in
                      ((u, du, zu, dzu), (w, dw, zw, dzw), (t, dt, zt, dzt), (s, ds, p, dp), (sig, dsig, pi, dpi))]
             rc2 = tuple(r + np.maximum(np.clip(v, 0.1 * mc, 10 * mc) - v, -10 * mc) for r, v in zip(rc, trial))
-            d2 = direction(*rc2)
+            d2, exact2 = direction(*rc2)
             ap2, ad2 = steps(d2)
             if ap2 + ad2 < ap + ad + 0.02: break
-            d, ap, ad, rc = d2, ap2, ad2, rc2
+            d, exact, ap, ad, rc = d2, exact2, ap2, ad2, rc2
+        if columns: d = exact(); ap, ad = steps(d)
         if self.single and min(ap, ad) < 0.1: self.single_failed = True
         self.steps = (ap, ad)
         ap, ad = 0.995 * ap, 0.995 * ad
@@ -744,7 +759,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
         """shrink the working set to what looks active, add what the full problem says is missing (rgap: largest error);
         returns whether the working set changed"""
         ws, changed = ipm.ws, False
-        ipm.single = st.single_ok and not ipm.single_failed and (not state['shrunk']) and art is None and rgap > (1e-4 if ws.use_columns() else 1e-2)
+        ipm.single = st.single_ok and not ipm.single_failed and (not state['shrunk']) and art is None and rgap > (1e-3 if ws.use_columns() else 1e-2)
         mu, S = record()
         if rgap > 1e-2: return False
         if (state['last'] is None or rgap < 0.1 * state['last']) and 1e-6 < rgap <= 1e-2:
