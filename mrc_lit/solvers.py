@@ -617,6 +617,11 @@ class _IPM:
             for name in ('u', 'w', 's', 't', 'sig', 'zu', 'zw', 'p', 'zt', 'pi'):
                 setattr(self, name, getattr(self, name) + th)
 
+    def loosen(self):
+        "the aggregated row binds: move it out of the way (M -> 10 M + 1), at the current point"
+        ws = self.ws; self._res = None
+        ws.art_M = 10 * ws.art_M + 1; ws.set(ws.P, ws.J)
+
 # %% ../nbs/03b_solvers.ipynb #0806c104
 def _pair_dual(st, ws, p):
     "the row duals of the working set as an n x K matrix over the pairs"
@@ -824,7 +829,7 @@ def _solve_ipm(form, tol, max_pairs, max_cols, max_flops, time_limit, max_iter, 
             newP, newJ = _missing(st, ws, S, ipm.nu, g, max(500, ws.nb // 2))
             if len(newP) or len(newJ): ipm.extend(newP, newJ, 1e-8, shift_all=True)
             elif p_art >= 1e-8:               # the aggregated row binds: loosen it
-                ws.art_M = 10 * ws.art_M + 1; ws.set(ws.P, ws.J); ipm._res = None
+                ipm.loosen()
             else:                             # nothing missing, but rounding keeps the method short of tol
                 rows, J = ipm.p[:ws.nb] > 1e-2 * ipm.s[:ws.nb], ws.J[~(np.minimum(ipm.zu, ipm.zw) > 0.2 * ws.lam)]
                 if not st.hinge:              # an accurate lower bound, and the columns whose duals allow them non-zero
