@@ -313,9 +313,10 @@ class _IPM:
             Mi1 = solve_M(np.ones(nr)); s1 = Mi1.sum()
 
         def newton(rcu, rcw, rct, rcs, rcsig, rp, ru, rw, rt, rsig, rnu):
-            """the Newton system reduced and solved: (direction, a function giving it exactly). In row form the two are
-            the same, and all but the equations `errors` measures are met by construction; in column form the first is
-            a trial, good for step lengths: unrefined, and with the rows' slacks moved by FΔμ from the solve"""
+            """the Newton system reduced and solved. In row form: (direction, None), with all but the equations `errors`
+            measures met by construction (`direction` refines those). In column form: (trial, a function giving the
+            direction refined); the trial is good for step lengths: unrefined, and with the rows' slacks moved by FΔμ
+            from the solve"""
             hmu = rcu / zu - Du * ru - rcw / zw + Dw * rw
             rho = rcs / p - rp
             if ni:
@@ -353,8 +354,7 @@ class _IPM:
             Mi = solve_M(ws.Fx(hmu) + rho)
             dnu = (Mi.sum() - rnu) / s1           # ν by its Schur complement: 1ᵀΔp = r_ν
             dp = Mi - dnu * Mi1
-            d = recover(None, dp, dnu, ws.FTp(dp))
-            return d, lambda: d
+            return recover(None, dp, dnu, ws.FTp(dp)), None
 
         def column_solve(hmu, rho, rnu):
             """(Δμ, Δp, Δν, FᵀΔp, FΔμ) from the normal equations in column space,
@@ -362,7 +362,7 @@ class _IPM:
             and a function that refines (Δμ, Δp, Δν, FᵀΔp) near the optimum (twice at most, while that halves the error)
             against Δμ = h_μ - Dmu FᵀΔp with the exact F: the factor of G leaves out rows of negligible weight and may
             be single precision. Only the direction taken is refined: the trial directions of the predictor and the
-            correctors only decide step lengths and targets (3 products each instead of 8)"""
+            correctors only decide step lengths and targets (3 products each instead of up to 8)"""
             def core(hmu, rho, rnu):          # rho None: no row part (a refinement)
                 y = 0.0 if rho is None else omega_inv(rho)
                 a = solve_G(hmu / Dmu - (0.0 if rho is None else ws.FTp(y)))
