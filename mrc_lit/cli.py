@@ -7,7 +7,7 @@ __all__ = ['MISSING', 'read_csv', 'impute_means', 'fit_report', 'save_report_fig
            'parser', 'main']
 
 # %% ../nbs/15_cli.ipynb #65026632
-import argparse, csv, importlib, pkgutil, sys, textwrap, time
+import argparse, csv, importlib, os, pkgutil, sys, textwrap, time, warnings
 from pathlib import Path
 import numpy as np
 from sklearn.model_selection import train_test_split
@@ -25,17 +25,36 @@ def _number(cell:str):
     try: return float(cell)
     except ValueError: return None
 
-def _rows(path:Path):
-    "Header and data rows (with their line numbers) of a CSV file, the delimiter sniffed among , ; and tab"
+def _read_rows(path:Path):
+    "Non-blank rows (with their line numbers) of a text CSV file, the delimiter sniffed among , ; and tab"
+    try:
+        with path.open(newline='', encoding='utf-8-sig') as f:
+            sample = f.read(64 * 1024); f.seek(0)
+            try: dialect = csv.Sniffer().sniff(sample, delimiters=',;\t')
+            except csv.Error: dialect = csv.excel
+            reader = csv.reader(f, dialect)
+            try: return [(reader.line_num, r) for r in reader if any(c.strip() for c in r)]
+            except csv.Error as e:                        # e.g. a field over the csv module's size limit
+                if 'field limit' in str(e):
+                    e = f'a field is longer than {csv.field_size_limit():,} characters, the CSV reader\'s limit'
+                raise ValueError(f'{path}: line {reader.line_num}: {e}') from None
+    except UnicodeDecodeError as e:
+        raise ValueError(f'{path}: not a UTF-8 text file (byte {e.start} cannot be decoded)') from None
+
+def _looks_like_data(header, body)->bool:
+    "True when the first line has a number in every column whose cells are numbers: a data row, not column names"
+    numeric = [j for j in range(len(header))
+               if all(_number(r[j]) is not None or _is_missing(r[j]) for _, r in body)
+               and any(not _is_missing(r[j]) for _, r in body)]
+    return bool(numeric) and all(_number(header[j]) is not None for j in numeric)
+
+def _rows(path:Path, header:bool=True):
+    "Header and data rows (with their line numbers) of a CSV file; without a header the columns are named col1, col2, ..."
     if path.is_dir(): raise ValueError(f'{path} is a directory, not a CSV file')
     if not path.is_file(): raise ValueError(f'{path}: no such file')
-    with path.open(newline='', encoding='utf-8-sig') as f:
-        sample = f.read(64 * 1024); f.seek(0)
-        try: dialect = csv.Sniffer().sniff(sample, delimiters=',;\t')
-        except csv.Error: dialect = csv.excel
-        reader = csv.reader(f, dialect)
-        rows = [(reader.line_num, r) for r in reader if any(c.strip() for c in r)]
+    rows = _read_rows(path)
     if not rows: raise ValueError(f'{path}: the file is empty')
+    if not header: rows = [(0, [f'col{j + 1}' for j in range(len(rows[0][1]))])] + rows
     (_, header), body = rows[0], rows[1:]
     header = [h.strip() for h in header]
     if not body: raise ValueError(f'{path}: the file has a header but no data rows')
@@ -44,20 +63,24 @@ def _rows(path:Path):
     for line, r in body:
         if len(r) != len(header):
             raise ValueError(f'{path}: line {line} has {len(r)} fields, the header has {len(header)}')
+    if _looks_like_data(header, body):
+        raise ValueError(f'{path}: the first line looks like data, not a header (it has numbers where the columns '
+                         'hold numbers); add a header line or use --no-header')
     return header, body
 
 # %% ../nbs/15_cli.ipynb #9cdc5110
-def read_csv(path,                   # CSV file whose first line is a header
+def read_csv(path,                   # CSV file whose first line is a header (unless header=False)
              target:str=None,        # label column; None: the last column
              missing:str='error',    # missing cells: 'error', 'drop' (rows) or 'mean' (features: left NaN for `impute_means`)
              categorical:str='error',# non-numeric feature columns: 'error', 'onehot' or 'drop'
+             header:bool=True,       # False: the first line is data; columns are named col1, col2, ...
             )->tuple:                # (X float n x d, y str array, feature names)
     "Read features and labels from a CSV file; every choice about odd cells is explicit (see the list above)"
     if missing not in ('error', 'drop', 'mean'): raise ValueError(f"missing must be 'error', 'drop' or 'mean', got {missing!r}")
     if categorical not in ('error', 'onehot', 'drop'):
         raise ValueError(f"categorical must be 'error', 'onehot' or 'drop', got {categorical!r}")
     path = Path(path)
-    header, body = _rows(path)
+    header, body = _rows(path, header)
     if len(header) < 2: raise ValueError(f'{path}: need at least one feature column and a target column, found {len(header)} column')
     target = header[-1] if target is None else target
     if target not in header:
@@ -116,7 +139,7 @@ def impute_means(Xtr:np.ndarray, # training features, NaN where missing
     return tuple(np.where(np.isnan(A), means, A) for A in arrays)
 
 # %% ../nbs/15_cli.ipynb #27584b37
-def _load(data, target, missing, categorical):
+def _load(data, target, missing, categorical, header=True):
     "(X, y, label) from a bundled dataset name or a CSV path"
     path = Path(data)
     if not (path.suffix or '/' in str(data) or '\\' in str(data)):   # a bare name: bundled first, then a file
@@ -125,8 +148,21 @@ def _load(data, target, missing, categorical):
             if not path.is_file(): raise ValueError(f'{e}; or give the path of a CSV file') from None
         else:
             if target is not None: raise ValueError('--target applies to CSV files; the bundled datasets have their label fixed')
+            if not header: raise ValueError('--no-header applies to CSV files; the bundled datasets are read by name')
             return X, y, str(data).lower()
-    return (*read_csv(path, target, missing, categorical)[:2], path.name)
+    return (*read_csv(path, target, missing, categorical, header)[:2], path.name)
+
+def _physical_memory():
+    "Bytes of memory of this machine (None where the OS does not say)"
+    try: return os.sysconf('SC_PHYS_PAGES') * os.sysconf('SC_PAGE_SIZE')
+    except (ValueError, OSError, AttributeError): return None
+
+def _check_memory(n, d, n_components):
+    "Fail at once when the random features alone (n x (2m+1) and d x m doubles) exceed the machine's memory"
+    need, have = 8 * (n * (2 * n_components + 1) + d * n_components), _physical_memory()
+    if have is not None and need > have:
+        raise ValueError(f'--n-components {n_components} needs at least {need / 2**30:,.0f} GiB for the features of '
+                         f'{n} samples, more than this machine\'s {have / 2**30:.0f} GiB; use fewer --n-components')
 
 def _check_plot_path(plot):
     from matplotlib.figure import Figure
@@ -138,8 +174,9 @@ def _check_plot_path(plot):
     return plot
 
 def _fit(data, target=None, lambda0=0.3, n_components=500, sigma=None, test_size=0.2, deterministic=False, seed=0,
-         missing='error', categorical='error'):
-    X, y, label = _load(data, target, missing, categorical)
+         missing='error', categorical='error', header=True):
+    X, y, label = _load(data, target, missing, categorical, header)
+    _check_memory(*X.shape, n_components)
     Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=test_size, stratify=y, random_state=seed)
     Xtr, Xte = impute_means(Xtr, Xte)
     clf = MRC(n_components=n_components, sigma=sigma, lambda0=lambda0, deterministic=deterministic, random_state=seed)
@@ -163,10 +200,12 @@ def fit_report(data:str,               # a bundled dataset name (see `list_datas
                missing:str='error',    # CSV only: 'error', 'drop' or 'mean' (see `read_csv`)
                categorical:str='error',# CSV only: 'error', 'onehot' or 'drop'
                plot=None,              # save a figure to this file (format from the extension)
+               header:bool=True,       # CSV only: False when the first line is data (columns named col1, col2, ...)
               )->dict:                 # sizes, test error, bounds, minimax risk, times, solver
     "Fit an MRC on a dataset with a stratified split; return the test error, the bounds at learning and the fit time"
     if plot is not None: plot = _check_plot_path(plot)    # fail before the fit, not after
-    r, clf, Xte, yte = _fit(data, target, lambda0, n_components, sigma, test_size, deterministic, seed, missing, categorical)
+    r, clf, Xte, yte = _fit(data, target, lambda0, n_components, sigma, test_size, deterministic, seed, missing, categorical,
+                            header)
     if plot is not None: save_report_figure(r, clf, Xte, yte, plot); r['plot'] = str(plot)
     return r
 
@@ -231,30 +270,21 @@ def run_experiment(name:str,           # one of `list_experiments()`
     return mod.reproduce(quick=quick, n_jobs=n_jobs, out_dir=str(out))
 
 # %% ../nbs/15_cli.ipynb #3d0e48f6
-def _positive_int(s):
-    v = int(s)
-    if v <= 0: raise argparse.ArgumentTypeError(f'must be a positive integer, got {s}')
-    return v
+def _option(kind, what, ok):
+    "An argparse type: convert with `kind`, accept when `ok(value)`, else say `what` the option must be"
+    def convert(s):
+        try: v = kind(s)
+        except ValueError: v = None
+        if v is None or not ok(v): raise argparse.ArgumentTypeError(f'must be {what}, got {s!r}')
+        return v
+    return convert
 
-def _jobs(s):
-    v = int(s)
-    if v == 0: raise argparse.ArgumentTypeError('must be a positive integer or negative (-1: all cores), got 0')
-    return v
-
-def _fraction(s):
-    v = float(s)
-    if not 0 < v < 1: raise argparse.ArgumentTypeError(f'must be in (0, 1), got {s}')
-    return v
-
-def _nonneg(s):
-    v = float(s)
-    if not (v >= 0 and np.isfinite(v)): raise argparse.ArgumentTypeError(f'must be a finite number >= 0, got {s}')
-    return v
-
-def _positive(s):
-    v = float(s)
-    if not (v > 0 and np.isfinite(v)): raise argparse.ArgumentTypeError(f'must be a finite number > 0, got {s}')
-    return v
+_positive_int = _option(int, 'a positive integer', lambda v: v > 0)
+_jobs = _option(int, 'a positive integer or negative (-1: all cores)', lambda v: v != 0)
+_seed = _option(int, 'an integer from 0 to 2**32 - 1', lambda v: 0 <= v < 2**32)
+_fraction = _option(float, 'a number in (0, 1)', lambda v: 0 < v < 1)
+_nonneg = _option(float, 'a finite number >= 0', lambda v: 0 <= v < np.inf)
+_positive = _option(float, 'a finite number > 0', lambda v: 0 < v < np.inf)
 
 class _Parser(argparse.ArgumentParser):
     "An ArgumentParser whose errors are one line (no usage dump): `mrc-lit fit: error: ...`, exit code 2"
@@ -276,7 +306,7 @@ def parser()->argparse.ArgumentParser:
                        description=_wrap('Fit an MRC on a bundled dataset or a CSV file (stratified train/test split) '
                        'and print the test error of the rule, the upper and lower bounds computed at learning, and the '
                        'fit time.'),
-                       epilog=_wrap('CSV files: the first line is a header; the target (default: the last column) may '
+                       epilog=_wrap('CSV files: the first line is a header (or --no-header); the target (default: the last column) may '
                        'hold any text labels. Missing cells (empty, NA, N/A, NaN, null, None, ?) and non-numeric '
                        'feature columns are errors unless --missing / --categorical say otherwise.')
                        + '\n\nexample:\n  mrc-lit fit --data credit --lambda0 0.1 --n-components 100 --plot credit.png')
@@ -288,12 +318,14 @@ def parser()->argparse.ArgumentParser:
     f.add_argument('--n-components', type=_positive_int, default=500, help='random Fourier frequencies; Ψ has 2n+1 columns (default 500)')
     f.add_argument('--test-size', type=_fraction, default=0.2, help='fraction held out for testing (default 0.2)')
     f.add_argument('--deterministic', action='store_true', help='report the deterministic rule h_d instead of h^U')
-    f.add_argument('--seed', type=int, default=0, help='seed of the split and of the random features (default 0)')
+    f.add_argument('--seed', type=_seed, default=0, help='seed of the split and of the random features (default 0)')
     f.add_argument('--plot', metavar='FILE', default=None, help='also save a figure (format from the extension: png, pdf, svg, ...)')
     f.add_argument('--missing', choices=['error', 'drop', 'mean'], default='error',
                    help='CSV: missing cells are an error (default), drop their rows, or take the training mean')
     f.add_argument('--categorical', choices=['error', 'onehot', 'drop'], default='error',
                    help='CSV: a non-numeric feature column is an error (default), one-hot encoded, or dropped')
+    f.add_argument('--no-header', dest='header', action='store_false',
+                   help='CSV: the first line is data, not column names (columns are named col1, col2, ...)')
     sub.add_parser('datasets', help='list the bundled datasets with their sizes', formatter_class=_FMT,
                    description=_wrap('List the bundled datasets (the paper\'s Table 1, those available offline): '
                    'samples, features, classes, the majority-class share and a description.'))
@@ -309,22 +341,35 @@ def parser()->argparse.ArgumentParser:
     r.add_argument('--out-dir', metavar='D', default='.', help='directory for the CSV and figure (created if missing; default .)')
     return p
 
+def _one_line(e:BaseException)->str:
+    "The first line of an exception's message; unexpected types are named"
+    msg = str(e).strip().splitlines()[0] if str(e).strip() else ''
+    if isinstance(e, (ValueError, OSError)) and msg: return msg
+    return f'{type(e).__name__}: {msg}' if msg else type(e).__name__
+
 def main(argv=None):
-    "Entry point of the `mrc-lit` console script"
+    "Entry point of the `mrc-lit` console script: every error is one line on stderr with exit status 2"
     p = parser()
     a = p.parse_args(argv)
     prog = f'mrc-lit {a.command}'
+    def warn(message, *args, **kwargs):                   # warnings too are one line, named by the command
+        print(f'{prog}: warning: {(str(message).strip().splitlines() or [""])[0]}', file=sys.stderr)
     try:
-        if a.command == 'datasets':
-            for r in describe_datasets():
-                print(f"{r['name']:13s} {r['n']:6d} samples {r['d']:3d} features {r['classes']} classes  "
-                      f"majority {r['majority']:.2f}  {r['description']}")
-        elif a.command == 'fit':
-            _print_report(fit_report(a.data, a.lambda0, a.n_components, a.sigma, a.test_size, a.deterministic, a.seed,
-                                     a.target, a.missing, a.categorical, a.plot))
-        elif a.command == 'reproduce':
-            print(run_experiment(a.name, a.quick, a.n_jobs, a.out_dir))
-    except (ValueError, OSError) as e: p.exit(2, f'{prog}: error: {str(e).splitlines()[0] if str(e) else type(e).__name__}\n')
-    except RuntimeError as e: p.exit(1, f'{prog}: error: {str(e).splitlines()[0]}\n')
+        with warnings.catch_warnings():
+            warnings.showwarning = warn
+            _run(a)
     except MemoryError: p.exit(2, f'{prog}: error: not enough memory for a problem this size; '
                                'use fewer --n-components or fewer samples\n')
+    except KeyboardInterrupt: p.exit(130, f'{prog}: interrupted\n')
+    except Exception as e: p.exit(2, f'{prog}: error: {_one_line(e)}\n')
+
+def _run(a):
+    if a.command == 'datasets':
+        for r in describe_datasets():
+            print(f"{r['name']:13s} {r['n']:6d} samples {r['d']:3d} features {r['classes']} classes  "
+                  f"majority {r['majority']:.2f}  {r['description']}")
+    elif a.command == 'fit':
+        _print_report(fit_report(a.data, a.lambda0, a.n_components, a.sigma, a.test_size, a.deterministic, a.seed,
+                                 a.target, a.missing, a.categorical, a.plot, a.header))
+    elif a.command == 'reproduce':
+        print(run_experiment(a.name, a.quick, a.n_jobs, a.out_dir))
