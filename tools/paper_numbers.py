@@ -11,7 +11,7 @@ LaTeX with jmlr2e.sty would:
   or inside braces does not end a line;
 - definitions, theorems, corollaries, lemmas (and propositions, remarks): ONE counter (jmlr2e declares them all
   `\\newtheorem{...}[theorem]`), so the paper has Definition 1, Theorem 2, ..., Lemma 11;
-- algorithms, figures and tables: one counter each, stepped by `\\caption`;
+- algorithms, figures and tables: one counter each, stepped by `\\caption`; `\\subfigure`s are (a), (b), ...;
 - sections 1, 2, ... and subsections 2.1, ...; after `\\appendix`, sections A, B, ...
 
 Text after an unescaped `%` is a comment and ignored, so commented-out environments do not count.
@@ -34,7 +34,7 @@ THEOREM_LIKE = {'definition', 'theorem', 'corollary', 'lemma', 'proposition', 'r
 FLOATS = {'algorithm', 'figure', 'table'}
 
 TOKEN = re.compile(r'\\\\|\\[{}%$]|\\begin\{([^}]*)\}|\\end\{([^}]*)\}|\\label\{([^}]*)\}|\\(?:nonumber|notag)\b'
-                   r'|\\tag\*?\{([^}]*)\}|\\(section|subsection)(\*?)|\\appendix\b|\\caption\b|[{}]')
+                   r'|\\tag\*?\{([^}]*)\}|\\(section|subsection)(\*?)|\\appendix\b|\\caption\b|\\subfigure\b|[{}]')
 
 
 def _strip_comments(tex: str) -> list:
@@ -43,16 +43,17 @@ def _strip_comments(tex: str) -> list:
 
 
 def paper_numbers(tex: str) -> dict:
-    """label -> (kind, number) for every labelled item, plus key None -> list of (number, label or None, line) of
-    every numbered equation in order"""
-    labels, equations = {}, []
+    """label -> (kind, number) for every labelled item; key None -> list of (number, label or None, line) of every
+    numbered equation in order; key 'results' -> list of [kind, number, label or None, line] of every definition,
+    theorem, corollary and lemma in order (Definition 1 has no label)"""
+    labels, equations, results = {}, [], []
     counters = dict(equation=0, theorem=0, algorithm=0, figure=0, table=0, section=0, subsection=0)
     appendix = False
     envs = []            # stack of (name, brace depth when opened)
     depth = 0
     current = None       # (kind, number) that a \label outside math refers to: the last counter stepped
     line_labels, line_numbered, line_tag, line_empty = [], True, None, True
-    float_env = None
+    float_env, sub, captioned = None, 0, False   # the float we are in, its subfigures so far, caption seen
 
     def sec_number():
         s = chr(ord('A') + counters['section'] - 1) if appendix else str(counters['section'])
@@ -102,7 +103,8 @@ def paper_numbers(tex: str) -> dict:
                 elif env in THEOREM_LIKE:
                     counters['theorem'] += 1
                     current = (env.capitalize(), str(counters['theorem']))
-                elif env in FLOATS: float_env = env
+                    results.append([*current, None, i])
+                elif env in FLOATS: float_env, sub, captioned = env, 0, False
                 continue
             if m.group(2) is not None:                                    # \end{env}
                 env = m.group(2)
@@ -114,7 +116,9 @@ def paper_numbers(tex: str) -> dict:
                 continue
             if m.group(3) is not None:                                    # \label{...}
                 if inside_numbered_math(): line_labels.append(m.group(3))
-                elif current is not None: labels[m.group(3)] = current
+                elif current is not None:
+                    labels[m.group(3)] = current
+                    if results and current == tuple(results[-1][:2]): results[-1][2] = m.group(3)
                 continue
             if t.startswith('\\nonumber') or t.startswith('\\notag'):
                 line_numbered = False; continue
@@ -127,11 +131,14 @@ def paper_numbers(tex: str) -> dict:
                 continue
             if t == '\\appendix': appendix = True; counters['section'] = 0; counters['subsection'] = 0; continue
             if t == '\\caption' and float_env:
-                counters[float_env] += 1
+                counters[float_env] += 1; captioned = True
                 current = (float_env.capitalize(), str(counters[float_env]))
+            if t == '\\subfigure' and float_env:   # (a), (b), ... of the float's number, stepped by its caption
+                sub += 1
+                current = ('Figure', f"{counters['figure'] + (not captioned)}({chr(ord('a') + sub - 1)})")
         if inside_numbered_math() and line[pos:].strip(): line_empty = False
     if envs: raise ValueError(f'unclosed environments at the end: {[e for e, _ in envs]}')
-    return {**labels, None: equations}
+    return {**labels, None: equations, 'results': results}
 
 
 def _default_tex() -> Path:
@@ -147,11 +154,14 @@ def main():
     a = ap.parse_args()
     tex = a.tex or _default_tex()
     nums = paper_numbers(tex.read_text())
-    equations = nums.pop(None)
+    equations, results = nums.pop(None), nums.pop('results')
     kinds = {}
     for label, (kind, n) in nums.items(): kinds.setdefault(kind == 'eq', []).append((label, kind, n))
-    print(f'# {tex.name}: {len(equations)} numbered equations\n\n## Numbered results, algorithms, sections')
-    for label, kind, n in kinds.get(False, []): print(f'{kind} {n:<5} {label}')
+    print(f'# {tex.name}: {len(equations)} numbered equations\n\n## Definitions, theorems, corollaries, lemmas')
+    for kind, n, label, line in results: print(f'{kind} {n}'.ljust(14) + f'{label or "-":<20} tex line {line}')
+    print('\n## Algorithms, figures, tables, sections (label -> printed number)')
+    for label, kind, n in kinds.get(False, []):
+        if kind.lower() not in THEOREM_LIKE: print(f'{kind} {n}'.ljust(14) + label)
     print('\n## Equations (label -> printed number)')
     for label, _, n in kinds.get(True, []): print(f'({n})'.ljust(7) + label)
     if a.all:
