@@ -6,8 +6,8 @@ subgradient methods, side by side in one run.
     .venv/bin/python benchmarks/solvers.py --mrcpy /path/to/python   # also time MRCpy's default in that interpreter
 
 Per dataset (80% stratified training split; adult: a 1000-point training subsample; D = 500 random Fourier
-frequencies, Ψ has 1001 columns) it solves the learning problem and the two bound problems of h^U (Theorem 3,
-upper and lower) with every solver, and prints: time, objective, error of the objective against HiGHS's optimum,
+frequencies, Ψ has 1001 columns) it solves the learning problem and the two bound problems of h^U (Theorem 5,
+performance bounds: upper and lower) with every solver, and prints: time, objective, error of the objective against HiGHS's optimum,
 the certified gap where the solver gives one, iterations, and the time ratio HiGHS / solver. Then it times our
 MRC (all of fit) with n_components=250 against MRCpy's default on matched features, and runs the scale targets
 (full Adult, a 26-class letter-recognition-sized synthetic set) in subprocesses that report their own peak memory.
@@ -175,7 +175,7 @@ def main():
     bench_mrcpy(['haberman', 'credit'] if a.quick else list(MRCPY_REPORTED), out, a.mrcpy)
     if not a.quick and not a.no_targets:
         out('\n## Scale targets (fit, then both bounds of h^U; Adult: 250 frequencies = D 500, letter26: linear features)\n')
-        out('The upper bound of h^U is the minimax risk (Corollary 1), so "both bounds" costs one more problem, the lower bound.\n')
+        out('The upper bound of h^U is the minimax risk (Corollary 6: R̄(U, h^U) = R̄(U)), so "both bounds" costs one more problem, the lower bound.\n')
         bench_targets(out, a.target_timeout)
     Path(a.out if not a.quick else str(Path(a.out).with_name('results_quick.md'))).write_text('\n'.join(lines) + '\n')
 

@@ -24,7 +24,7 @@ class MRC(ClassifierMixin, BaseEstimator):
                  phi='fourier',         # scalar features: 'fourier', 'linear', 'stumps', a transformer or a function
                  n_components:int=500,  # random Fourier frequencies (Ψ has 2*n_components + 1 columns)
                  sigma:float=None,      # Gaussian kernel scale on standardized inputs; None: sqrt(d/2)
-                 lambda0:float=0.3,     # confidence vector λ = lambda0 * sqrt(variance / n), eq. (confidence_exp)
+                 lambda0:float=0.3,     # confidence vector λ = lambda0 * sqrt(variance / n), eq. (35)
                  deterministic:bool=False, # the rule whose bounds error_bounds() reports by default: h_d if True, else h^U
                  solver='auto',         # 'auto' (exact, fast) or a name in mrc_lit.solvers.SOLVERS, or a callable taking a Form
                  random_state=None,     # seed of the random features
@@ -72,7 +72,7 @@ class MRC(ClassifierMixin, BaseEstimator):
         return scores(self.feature_map_.transform(X), self.mu_)
 
     def predict_proba(self, X)->np.ndarray: # n x |classes_| probabilities h^U(y|x)
-        "The randomized MRC h^U of eq. (MRC)"
+        "The randomized MRC h^U of eq. (11)"
         return randomized_rule(self._scores(X), self.varphi_)
 
     def predict(self, X)->np.ndarray:
@@ -99,8 +99,8 @@ class MRC(ClassifierMixin, BaseEstimator):
     def error_bounds(self,
                      rule:str=None,   # 'randomized' (h^U) or 'deterministic' (h_d); None: per `deterministic`
                      lambda_=None,    # confidence vector (scalar or length len(tau_)); None: the one learned with
-                    )->tuple:         # (lower, upper) of Theorem 3 over the training instances
-        "Theorem 3's bounds on the error of the chosen rule, for the uncertainty set with mean tau_ and confidence lambda_"
+                    )->tuple:         # (lower, upper) of Theorem 5 over the training instances
+        "Theorem 5's bounds on the error of the chosen rule, for the uncertainty set with mean tau_ and confidence lambda_"
         check_is_fitted(self)
         rule = rule or ('deterministic' if self.deterministic else 'randomized')
         if rule not in ('randomized', 'deterministic'):
@@ -117,13 +117,13 @@ class MRC(ClassifierMixin, BaseEstimator):
             S = scores(Psi, self.mu_)
             H = self._rule_values(S, rule)
             lo = lower_bound(Psi, U, H, self.solver)[0]
-            # Corollary 1: for h^U with the learning λ the upper bound is the minimax risk, already known
-            known = self._corollary1 and key == ('randomized', None)
+            # Corollary 6: for h^U with the learning λ the upper bound is the minimax risk, already known
+            known = self._corollary6 and key == ('randomized', None)
             up = self.upper_bound_ if known else upper_bound(Psi, U, H, self.solver)[0]
             self._bounds[key] = (lo, up)
         return self._bounds[key]
 
-    _corollary1 = True   # the upper bound of the fitted randomized rule is the learning problem's value
+    _corollary6 = True   # the upper bound of the fitted randomized rule is the learning problem's value
 
     def _rule_values(self, S, rule):
         "h(y|x) of the chosen rule on instances with scores S"

@@ -68,7 +68,7 @@ class _Standardizer(StandardScaler):
         return super().transform(Z, copy=copy)
 
 class RandomFourierFeatures(FeatureMap):
-    "Ψ(x) = [1, cos(Uᵀz), sin(Uᵀz)] with z the standardized x and the columns of U drawn from N(0, σ⁻² I) (eq. feature_exp)"
+    "Ψ(x) = [1, cos(Uᵀz), sin(Uᵀz)] with z the standardized x and the columns of U drawn from N(0, σ⁻² I) (eq. 34)"
     def __init__(self,
                  n_components:int=500, # number of frequencies u_k; Ψ has 2*n_components + 1 columns
                  sigma:float=None,     # kernel scale σ on standardized inputs; None: sqrt(d/2) as in the paper
@@ -164,7 +164,7 @@ def one_hot(Psi:np.ndarray, # n x D scalar features Ψ(x_i)
             y:np.ndarray,   # n labels in 0..n_classes-1
             n_classes:int,  # |Y|
            )->np.ndarray:   # n x (n_classes*D) rows Φ(x_i, y_i) = e_{y_i} ⊗ Ψ(x_i)
-    "The feature mapping of eq. (one-hot) at the pairs (x_i, y_i)"
+    "The feature mapping of eq. (16) at the pairs (x_i, y_i)"
     Psi, y = np.asarray(Psi, dtype=float), np.asarray(y)
     n, D = Psi.shape
     Phi = np.zeros((n, n_classes * D))

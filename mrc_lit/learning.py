@@ -28,7 +28,7 @@ def varphi_x(S:np.ndarray, # n x |Y| scores Φ(x_i, y)ᵀμ
     return vals[np.arange(len(S)), best], best + 1
 
 def varphi(S:np.ndarray, # n x |Y| scores of the instances of 𝒳_s
-          )->float:      # φ(μ) of eq. (varphi) over those instances
+          )->float:      # φ(μ) of eq. (7) over those instances
     "φ(μ) by sorting: the largest per-instance value"
     return float(varphi_x(S)[0].max())
 
@@ -136,7 +136,7 @@ class DenseRows(Rows):
 # %% ../nbs/03_learning.ipynb #5dbba129
 @dataclass
 class Form:
-    "f(μ) = aᵀμ + λᵀ|μ| + max(Fμ + b), the general form (eq. opt-prob-1) of every problem in the paper"
+    "f(μ) = aᵀμ + λᵀ|μ| + max(Fμ + b), the general form (eq. 30) of every problem in the paper"
     a: np.ndarray    # linear term, length m
     lam: np.ndarray  # weights of |μ|, length m, >= 0
     rows: Rows       # the max term
@@ -151,7 +151,7 @@ class Form:
         "f(μ)"
         return float(self.a @ mu + self.lam @ np.abs(mu) + self.rows.max(mu)[0])
     def subgradient(self, mu:np.ndarray)->np.ndarray:
-        "a + λ ⊙ sign(μ) + the maximizing row of F (eq. subgrad)"
+        "a + λ ⊙ sign(μ) + the maximizing row of F (eq. 32)"
         return self.a + self.lam * np.sign(mu) + self.rows.row(self.rows.max(mu)[1])
 
 # %% ../nbs/03_learning.ipynb #8cff8203
@@ -218,7 +218,7 @@ def solve_lp(form:Form,          # the problem
              tol:float=1e-9,     # primal and dual feasibility tolerance
              time_limit:float=None, # seconds, None for no limit
             )->Solution:
-    "Exact minimizer of the general form, by the linear program of eq. (opt-prob-3)"
+    "Exact minimizer of the general form, by the linear program of eq. (31)"
     t0 = time.perf_counter()
     mu, _, dual, lower, nit = solve_lp_blocks(form.a, form.lam, *form.rows.lp(), method, tol, time_limit)
     return Solution(mu=mu, value=form.value(mu), lower=lower, n_iter=nit, solver='lp',
@@ -235,7 +235,7 @@ def __getattr__(name):
 # %% ../nbs/03_learning.ipynb #fa392735
 def learning_form(Psi:np.ndarray,   # s x D scalar features of the instance set 𝒳_s (training instances)
                   U:UncertaintySet, # mean and confidence vectors
-                 )->Form:           # P_{τ,λ} of eq. (opt-prob) in the general form
+                 )->Form:           # P_{τ,λ} of eq. (6) in the general form
     "The learning problem as f(μ) = -τᵀμ + λᵀ|μ| + max(Fμ + b) with max(Fμ + b) = 1 + φ(μ)"
     Psi = np.asarray(Psi, dtype=float)
     if Psi.shape[1] * U.n_classes != len(U.tau):
@@ -246,13 +246,13 @@ def learning_form(Psi:np.ndarray,   # s x D scalar features of the instance set 
 def randomized_rule(S:np.ndarray, # n x |Y| scores Φ(x, y)ᵀμ*
                     phi:float,    # φ(μ*) on the instance set used for learning
                    )->np.ndarray: # n x |Y| probabilities h^U(y|x)
-    "The 0-1 MRC h^U of eq. (MRC)"
+    "The 0-1 MRC h^U of eq. (11)"
     P = np.maximum(np.asarray(S, dtype=float) - phi, 0)
     c = P.sum(1, keepdims=True)
     return np.where(c > 0, P / np.where(c > 0, c, 1), 1 / P.shape[1])
 
 def deterministic_rule(S:np.ndarray)->np.ndarray:
-    "The deterministic MRC h_d of eq. (det-MRC) as an n x |Y| 0/1 matrix"
+    "The deterministic MRC h_d of eq. (12) as an n x |Y| 0/1 matrix"
     S = np.asarray(S, dtype=float)
     H = np.zeros_like(S); H[np.arange(len(S)), S.argmax(1)] = 1
     return H
