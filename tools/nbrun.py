@@ -15,13 +15,15 @@ What "the stored outputs are current" means, code cell by code cell (`compare`):
 - stderr (warnings, which name paths of the machine, and progress bars) by presence only;
 - images by count, format and pixel size (within 5%: fonts differ between machines), not by bytes;
 - widget outputs are ignored (they are never stored), cells that are skipped must have no stored output.
-Where a cell's outputs match, `make outputs` keeps the stored ones, so rerunning it on a current chapter changes
-nothing (no diff from timings or from re-encoded images).
+`make outputs` (`write`) keeps a cell's stored outputs where its text matches in that sense and its images are the
+same bytes, so rerunning it on a current chapter changes nothing: printed timings do not make a diff, and a figure
+whose drawing changed is stored anew even at the same size. (matplotlib's PNGs are the same bytes from run to run;
+a figure that draws measured times is not: draw it against iterations in the chapter, as the widgets' pictures do.)
 
     python tools/nbrun.py nbs/04_bounds.ipynb            # run, compare; exit 1: the run failed, 2: outputs stale
     python tools/nbrun.py nbs/04_bounds.ipynb --write    # run and store the outputs that changed
 """
-import argparse, copy, math, os, re, struct, sys, base64
+import argparse, base64, math, os, re, struct, sys
 from pathlib import Path
 
 WIDGET = 'application/vnd.jupyter.widget-view+json'
@@ -94,14 +96,15 @@ def _same_text(a:str, b:str)->bool:
                for x, y in zip(_NUMBER.findall(a), _NUMBER.findall(b)))
 
 
-def signature(o)->tuple:
-    "What of one output is compared: (kind, content)"
+def signature(o, exact:bool=False)->tuple:
+    "What of one output is compared: (kind, content); `exact`: images by their bytes too"
     t = o.get('output_type')
     if t == 'stream': return ('stderr', None) if o.get('name') == 'stderr' else ('text', _text(o.get('text', '')))
     if t == 'error': return ('error', o.get('ename'))
     data = o.get('data', {})
     for k in data:
-        if k.startswith('image/'): return ('image', (k, _png_size(data[k]) if k == 'image/png' else None))
+        if k.startswith('image/'):
+            return ('image', (k, _png_size(data[k]) if k == 'image/png' else None) + ((_text(data[k]).strip(),) if exact else ()))
     for k in TEXT_TYPES:
         if k in data: return ('text', _text(data[k]))
     return ('other', tuple(sorted(data)))
@@ -111,14 +114,14 @@ def _same(a:tuple, b:tuple)->bool:
     if a[0] != b[0]: return False
     if a[0] == 'text': return _same_text(a[1], b[1])
     if a[0] == 'image':
-        (ka, sa), (kb, sb) = a[1], b[1]
-        return ka == kb and (sa is None or sb is None or all(abs(x - y) <= IMAGE_SIZE_RTOL * max(x, y) for x, y in zip(sa, sb)))
+        (ka, sa, *xa), (kb, sb, *xb) = a[1], b[1]
+        return ka == kb and xa == xb and (sa is None or sb is None or all(abs(x - y) <= IMAGE_SIZE_RTOL * max(x, y) for x, y in zip(sa, sb)))
     return a[1] == b[1]
 
 
-def same_outputs(stored:list, fresh:list)->bool:
-    stored = [signature(o) for o in stored if WIDGET not in o.get('data', {})]
-    fresh = [signature(o) for o in fresh]
+def same_outputs(stored:list, fresh:list, exact:bool=False)->bool:
+    stored = [signature(o, exact) for o in stored if WIDGET not in o.get('data', {})]
+    fresh = [signature(o, exact) for o in fresh]
     return len(stored) == len(fresh) and all(_same(a, b) for a, b in zip(stored, fresh))
 
 
@@ -150,13 +153,13 @@ def compare(stored_cells:list, fresh:list)->list:
 
 
 def write(fn:Path, fresh:list)->int:
-    "Store the outputs of the cells whose outputs changed; returns how many changed"
+    "Store the outputs of the cells whose outputs changed (text as `compare` sees it, images by bytes); how many"
     from execnb.nbio import read_nb, write_nb
     from nbdev.clean import nbdev_clean
     nb = read_nb(fn); code = [c for c in nb.cells if c.cell_type == 'code']
     changed = 0
     for c, f in zip(code, fresh):
-        if not same_outputs(c.get('outputs', []), f or []): c.outputs = f or []; changed += 1
+        if not same_outputs(c.get('outputs', []), f or [], exact=True): c.outputs = f or []; changed += 1
     if changed: write_nb(nb, fn); nbdev_clean(fname=str(fn))
     return changed
 
