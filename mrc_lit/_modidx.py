@@ -423,8 +423,8 @@ d = { 'settings': { 'branch': 'main',
                                  'mrc_lit.widgets.race_form': ('widgets.html#race_form', 'mrc_lit/widgets.py'),
                                  'mrc_lit.widgets.region_colors': ('widgets.html#region_colors', 'mrc_lit/widgets.py'),
                                  'mrc_lit.widgets.run_race': ('widgets.html#run_race', 'mrc_lit/widgets.py'),
-                                 'mrc_lit.widgets.snapshot': ('widgets.html#snapshot', 'mrc_lit/widgets.py'),
                                  'mrc_lit.widgets.solver_registry': ('widgets.html#solver_registry', 'mrc_lit/widgets.py'),
                                  'mrc_lit.widgets.split_dataset': ('widgets.html#split_dataset', 'mrc_lit/widgets.py'),
                                  'mrc_lit.widgets.toy_data': ('widgets.html#toy_data', 'mrc_lit/widgets.py'),
-                                 'mrc_lit.widgets.twins': ('widgets.html#twins', 'mrc_lit/widgets.py')}}}
+                                 'mrc_lit.widgets.twins': ('widgets.html#twins', 'mrc_lit/widgets.py'),
+                                 'mrc_lit.widgets.widget_picture': ('widgets.html#widget_picture', 'mrc_lit/widgets.py')}}}

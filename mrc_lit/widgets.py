@@ -4,8 +4,9 @@
 
 # %% auto #0
 __all__ = ['TOY_DATA', 'SCREEN_DPI', 'PIXEL_RATIO', 'LAMBDA_GRID', 'SIGMA_SCALES', 'GAP_FLOOR', 'toy_data', 'region_colors',
-           'playground_fit', 'draw_playground', 'picture', 'snapshot', 'Playground', 'split_dataset', 'lambda_curve',
-           'draw_explorer', 'Explorer', 'solver_registry', 'race_form', 'run_race', 'twins', 'draw_race', 'SolverRace']
+           'playground_fit', 'draw_playground', 'picture', 'widget_picture', 'Playground', 'split_dataset',
+           'lambda_curve', 'draw_explorer', 'Explorer', 'solver_registry', 'race_form', 'run_race', 'twins',
+           'draw_race', 'SolverRace']
 
 # %% ../nbs/13_widgets.ipynb #a7d0d998
 import importlib, inspect, io, re, threading, time
@@ -136,8 +137,9 @@ def _table(rows)->str:
     cells = ''.join(f'<tr><td style="padding-right:1em">{k}</td><td style="text-align:right">{v}</td></tr>' for k, v in rows)
     return f'<table style="font-size:0.9em">{cells}</table>'
 
-def snapshot(fig:Figure, rows, row_height:float=0.22)->Image:
+def widget_picture(fig:Figure, rows, row_height:float=0.22)->Image:
     "A widget as a picture: the rows of its panel above its figure (what the widget shows for these values)"
+    if fig is None: raise ValueError('the widget has drawn nothing (see its `error`)')
     w, h = fig.get_size_inches(); img = imread(io.BytesIO(_png(fig)))     # pixel for pixel in the picture
     top = row_height * (len(rows) + 0.5)
     out = Figure(figsize=(w, h + top))
@@ -166,7 +168,7 @@ class Playground(W.VBox):
             rule=W.ToggleButtons(options=[('randomized h^U', 'randomized'), ('deterministic h_d', 'deterministic')],
                                  value='deterministic' if deterministic else 'randomized', style={'button_width': '140px'}))
         self.image, self.panel = W.Image(format='png'), W.HTML()
-        self.result, self.error, self.latency, self.rows = None, None, None, []
+        self.result, self.error, self.latency, self.rows, self.figure = None, None, None, [], None
         self.children = [W.HBox([W.VBox(list(self.controls.values())), self.panel]), self.image]
         for c in self.controls.values(): c.observe(self.refit, names='value')
         self.refit()
@@ -193,7 +195,7 @@ class Playground(W.VBox):
 
     def snapshot(self)->Image:
         "The widget's figure and numbers as a picture"
-        return snapshot(self.figure, self.rows[:-2])   # without the timings
+        return widget_picture(self.figure, self.rows[:-2])   # without the timings
 
 # %% ../nbs/13_widgets.ipynb #b52a1e29
 LAMBDA_GRID = (0.0, 0.1, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0)
@@ -286,6 +288,7 @@ class Explorer(_Background, W.VBox):
                                     style=st, layout=W.Layout(width='420px')))
         self.lambdas, self.n_components, self.max_train, self.seed = lambdas, n_components, max_train, seed
         self.cache, self.n_computed, self.curve, self.current, self.error, self.rows = {}, 0, None, None, None, []
+        self.figure = None
         self.image, self.panel = W.Image(format='png'), W.HTML()
         self.progress = W.IntProgress(0, max=len(lambdas), layout=W.Layout(width='260px'))
         self.children = [W.HBox([W.VBox(list(self.controls.values())), W.VBox([self.progress, self.panel])]), self.image]
@@ -325,7 +328,7 @@ class Explorer(_Background, W.VBox):
 
     def snapshot(self)->Image:
         "The widget's figure and numbers as a picture (after the computation under way)"
-        return snapshot(self.wait().figure, self.rows[:-1])
+        return widget_picture(self.wait().figure, self.rows[:-1])
 
 # %% ../nbs/13_widgets.ipynb #fb834514
 def solver_registry()->dict:
@@ -484,4 +487,4 @@ class SolverRace(_Background, W.VBox):
     def snapshot(self)->Image:
         "The race as a picture, against iterations and without times (which change from run to run)"
         self.wait()
-        return snapshot(draw_race(self.race, 'iteration', self.controls['y'].value), self._rows(seconds=False))
+        return widget_picture(draw_race(self.race, 'iteration', self.controls['y'].value), self._rows(seconds=False))

@@ -75,8 +75,8 @@ def main():
         if status == 'STALE': stale += 1
         if status != 'ok': print('     ' + tail.strip().replace('\n', '\n     '))
     print(f'nbdev_test: {len(nbs) - failed} passed, {failed} failed')
-    if stale: print(f'FAIL: stored outputs of {stale} notebook(s) missing or stale: run `make outputs` '
-                    '(one notebook: `python tools/execute.py nbs/NAME.ipynb`) and commit them')
+    if stale: print(f'FAIL: stored outputs of {stale} notebook(s) missing or stale: run `make outputs NB=nbs/NAME.ipynb` '
+                    '(every notebook: `make outputs`) and commit them')
     sys.exit(0 if ok and nbs and not failed and not stale else 1)
 
 

@@ -143,7 +143,7 @@ def _show(stored:list, fresh:list)->str:
 def compare(stored_cells:list, fresh:list)->list:
     "Problems with the stored outputs of a notebook's code cells, given the outputs of a run (None: cell skipped)"
     if not any(c.get('outputs') for c in stored_cells) and any(fresh):
-        return ['no stored outputs (run `make outputs`, see tools/nbrun.py)']
+        return ['no stored outputs at all']
     problems = []
     for i, (c, f) in enumerate(zip(stored_cells, fresh)):
         if not same_outputs(c.get('outputs', []), f or []):
@@ -169,10 +169,10 @@ def main():
     ap.add_argument('path'); ap.add_argument('--flags', default='', help='test flags to run, e.g. "slow"')
     ap.add_argument('--write', action='store_true', help='store the outputs instead of comparing them')
     a = ap.parse_args()
+    os.environ.update(blas_env())                 # before numpy is imported
     from execnb.nbio import read_nb
     fn = Path(a.path).absolute(); flags = a.flags.split()
     stored = [c for c in read_nb(fn).cells if c.cell_type == 'code']
-    os.environ.update(blas_env())
     passed, tb, fresh = run(fn, flags)
     if not passed: sys.stderr.write(tb + '\n'); sys.exit(1)
     assert len(fresh) == len(stored), 'code cells of the processed and the stored notebook differ'
