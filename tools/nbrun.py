@@ -15,9 +15,9 @@ What "the stored outputs are current" means, code cell by code cell (`compare`):
 - stderr (warnings, which name paths of the machine, and progress bars) by presence only;
 - images by count, format and pixel size (within 5%: fonts differ between machines), not by bytes;
 - widget outputs are ignored (they are never stored), cells that are skipped must have no stored output.
-`make outputs` (`write`) keeps a cell's stored outputs where its text matches in that sense and its images are the
-same bytes, so rerunning it on a current chapter changes nothing: printed timings do not make a diff, and a figure
-whose drawing changed is stored anew even at the same size. (matplotlib's PNGs are the same bytes from run to run;
+`make outputs` (`write`) is stricter: it keeps a cell's stored outputs only where its text is the same up to timings
+and addresses (numbers to the last digit) and its images are the same bytes. So rerunning it on a current chapter
+changes nothing (printed timings make no diff), while a number or a figure whose drawing changed is stored anew. (matplotlib's PNGs are the same bytes from run to run;
 a figure that draws measured times is not: draw it against iterations in the chapter, as the widgets' pictures do.)
 
     python tools/nbrun.py nbs/04_bounds.ipynb            # run, compare; exit 1: the run failed, 2: outputs stale
@@ -110,9 +110,9 @@ def signature(o, exact:bool=False)->tuple:
     return ('other', tuple(sorted(data)))
 
 
-def _same(a:tuple, b:tuple)->bool:
+def _same(a:tuple, b:tuple, exact:bool=False)->bool:
     if a[0] != b[0]: return False
-    if a[0] == 'text': return _same_text(a[1], b[1])
+    if a[0] == 'text': return normalize(a[1]) == normalize(b[1]) if exact else _same_text(a[1], b[1])
     if a[0] == 'image':
         (ka, sa, *xa), (kb, sb, *xb) = a[1], b[1]
         return ka == kb and xa == xb and (sa is None or sb is None or all(abs(x - y) <= IMAGE_SIZE_RTOL * max(x, y) for x, y in zip(sa, sb)))
@@ -122,7 +122,7 @@ def _same(a:tuple, b:tuple)->bool:
 def same_outputs(stored:list, fresh:list, exact:bool=False)->bool:
     stored = [signature(o, exact) for o in stored if WIDGET not in o.get('data', {})]
     fresh = [signature(o, exact) for o in fresh]
-    return len(stored) == len(fresh) and all(_same(a, b) for a, b in zip(stored, fresh))
+    return len(stored) == len(fresh) and all(_same(a, b, exact) for a, b in zip(stored, fresh))
 
 
 def _show(stored:list, fresh:list)->str:
@@ -153,7 +153,7 @@ def compare(stored_cells:list, fresh:list)->list:
 
 
 def write(fn:Path, fresh:list)->int:
-    "Store the outputs of the cells whose outputs changed (text as `compare` sees it, images by bytes); how many"
+    "Store the outputs of the cells whose outputs changed (text up to timings and addresses, images by bytes); how many"
     from execnb.nbio import read_nb, write_nb
     from nbdev.clean import nbdev_clean
     nb = read_nb(fn); code = [c for c in nb.cells if c.cell_type == 'code']
