@@ -19,7 +19,8 @@ demo: $(STAMP)
 	$(BIN)/mrc-lit fit --data credit
 
 # The cells the docs build runs (docs-check, no quarto needed), then the nbdev checks (notebooks clean, library in
-# sync) and every notebook's tests; ends with `nbdev_test: N passed, N failed`.
+# sync) and every notebook's tests, which also check that its stored outputs are current (`make outputs` refreshes
+# them); ends with `nbdev_test: N passed, N failed`.
 test: $(STAMP)
 	$(BIN)/python tools/docs_check.py
 	$(BIN)/python tools/check.py
@@ -32,9 +33,10 @@ test-slow: $(STAMP)
 readme: $(STAMP)
 	$(BIN)/python tools/make_readme.py
 
-# Store the notebooks' plain outputs (figures, tables) as CI's reduced run produces them; widget outputs dropped.
+# Store the notebooks' outputs (figures, tables, numbers) as `make test` produces them, which then checks that they
+# are current; widget outputs dropped. One notebook: `make outputs NB=nbs/04_bounds.ipynb`.
 outputs: $(STAMP)
-	$(BIN)/python tools/execute.py
+	$(BIN)/python tools/execute.py $(NB)
 
 # The documentation site in _docs/ (needs quarto, https://quarto.org; GitHub builds it: .github/workflows/docs.yaml).
 docs: $(STAMP)

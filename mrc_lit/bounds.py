@@ -42,7 +42,7 @@ def upper_bound(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray, solver='auto', *
 def lower_bound(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray, solver='auto', **options)->tuple:
     "R̲(U, h) and its maximizer μ_l of eq. (20): (value, μ_l, Solution of the minimization)"
     sol = solve(lower_form(Psi, U, H), solver, **options)
-    return -sol.value, -sol.mu, sol
+    return 0.0 - sol.value, -sol.mu, sol                  # 0 - v, not -v: a bound of 0 is 0.0, not -0.0
 
 def rule_bounds(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray, solver='auto', **options)->tuple:
     "(R̲(U, h), R̄(U, h)): Theorem 5's interval for the error of rule h"

@@ -2,7 +2,9 @@
 
 1. `nbdev_clean` changes nothing (notebooks are committed clean);
 2. `nbdev_export` changes nothing (`mrc_lit/` is in sync with the notebooks);
-3. every eligible notebook runs top to bottom without error (nbdev's `test_nb`, as `nbdev_test` does).
+3. every eligible notebook runs top to bottom without error (as nbdev's `test_nb` runs it, see tools/nbrun.py);
+4. in the same run, each notebook's stored outputs match the outputs of that run (tools/nbrun.py says what is
+   compared): a chapter whose figures or numbers are missing or stale fails with STALE; `make outputs` refreshes them.
 
 nbdev_test prints no counts and exits 0 when nothing was tested, so the notebooks are collected and counted here
 and the last line is always `nbdev_test: N passed, N failed`. Extra flags (e.g. `--flags slow`) are passed on.
@@ -11,6 +13,7 @@ import argparse, hashlib, os, subprocess, sys, time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / 'tools'))
 BIN = Path(sys.executable).parent
 
 
@@ -39,17 +42,13 @@ def _notebooks(path):
 
 
 def _run_one(fn, flags):
-    "Run one notebook in its own process (as nbdev_test does), return (passed, seconds, tail of output)"
-    code = ('import sys; from pathlib import Path; from nbdev.test import test_nb; from nbdev.config import get_config\n'
-            f'ok, t = test_nb(Path({str(fn)!r}), skip_flags=get_config().tst_flags.split(), force_flags={flags!r}, '
-            'basepath=get_config().config_path)\nsys.exit(0 if ok else 1)')
+    "Run one notebook in its own process (tools/nbrun.py), return (status, seconds, tail of output)"
+    from nbrun import blas_env
     t0 = time.time()
-    env = {**os.environ, 'IN_TEST': '1', 'MPLBACKEND': 'Agg', 'PYTHONWARNINGS': os.environ.get('PYTHONWARNINGS', '')}
-    # notebooks run in parallel, one per core: one BLAS thread each, or OpenBLAS's spinning threads oversubscribe the
-    # cores (a 200 x 200 solve took 14 ms instead of 0.3 ms with another process busy)
-    for var in ('OPENBLAS_NUM_THREADS', 'OMP_NUM_THREADS', 'MKL_NUM_THREADS'): env.setdefault(var, '1')
-    r = subprocess.run([sys.executable, '-c', code], cwd=fn.parent, env=env, capture_output=True, text=True)
-    return r.returncode == 0, time.time() - t0, (r.stdout + r.stderr)[-4000:]
+    env = {**blas_env(), 'PYTHONWARNINGS': os.environ.get('PYTHONWARNINGS', '')}
+    cmd = [sys.executable, str(ROOT / 'tools' / 'nbrun.py'), str(fn)] + (['--flags', ' '.join(flags)] if flags else [])
+    r = subprocess.run(cmd, cwd=fn.parent, env=env, capture_output=True, text=True)
+    return {0: 'ok', 2: 'STALE'}.get(r.returncode, 'FAIL'), time.time() - t0, (r.stdout + r.stderr)[-4000:]
 
 
 def main():
@@ -69,14 +68,16 @@ def main():
     from concurrent.futures import ThreadPoolExecutor
     with ThreadPoolExecutor(a.n_workers) as ex:
         results = list(ex.map(lambda f: _run_one(f, a.flags.split()), nbs))
-    failed = 0
-    for fn, (passed, secs, tail) in zip(nbs, results):
-        print(f'{"ok  " if passed else "FAIL"} {secs:6.1f}s  {fn.relative_to(ROOT / "nbs")}')
-        if not passed:
-            failed += 1
-            print('     ' + tail.replace('\n', '\n     '))
+    failed = stale = 0
+    for fn, (status, secs, tail) in zip(nbs, results):
+        print(f'{status:5} {secs:6.1f}s  {fn.relative_to(ROOT / "nbs")}')
+        if status == 'FAIL': failed += 1
+        if status == 'STALE': stale += 1
+        if status != 'ok': print('     ' + tail.strip().replace('\n', '\n     '))
     print(f'nbdev_test: {len(nbs) - failed} passed, {failed} failed')
-    sys.exit(0 if ok and nbs and not failed else 1)
+    if stale: print(f'FAIL: stored outputs of {stale} notebook(s) missing or stale: run `make outputs NB=nbs/NAME.ipynb` '
+                    '(every notebook: `make outputs`) and commit them')
+    sys.exit(0 if ok and nbs and not failed and not stale else 1)
 
 
 if __name__ == '__main__': main()

@@ -1,15 +1,14 @@
 """Write README.md from nbs/index.ipynb without quarto (`make readme`).
 
-The notebook is executed with execnb (cells marked `#| eval: false` are shown, not run), its outputs are saved back
-into nbs/index.ipynb (then cleaned with nbdev_clean), so that the docs site's home page, which quarto renders from
-the stored outputs, shows what the README shows. Rendering follows quarto's cell options: markdown cells as they
+The notebook is run and its outputs stored by the runner of `make outputs` (tools/nbrun.py: as `make test` runs it;
+cells marked `#| eval: false` are shown, not run), so that the docs site's home page, which quarto renders from the
+stored outputs, shows what the README shows, and `make test` finds them current. Rendering follows quarto's cell options: markdown cells as they
 are; code cells as ```python blocks without their `#|` lines; `#| hide` drops a cell, `#| echo: false` its source,
 `#| output: false` its outputs; text outputs become plain blocks, Markdown outputs are inlined, images are left out.
 """
 import re, subprocess, sys
 from pathlib import Path
-from execnb.nbio import read_nb, write_nb
-from execnb.shell import CaptureShell
+from execnb.nbio import read_nb
 
 ROOT = Path(__file__).resolve().parent.parent
 NB = ROOT / 'nbs' / 'index.ipynb'
@@ -25,12 +24,6 @@ def directives(src: str) -> dict:
         m = re.match(r'\s*#\|\s*([\w-]+):?\s*(.*)$', l)
         if m: d[m.group(1)] = m.group(2).strip().lower()
     return d
-
-
-def _skip_exec(cell) -> bool:
-    if cell.cell_type != 'code': return True
-    d = directives(cell.source)
-    return d.get('eval') == 'false' or 'nbdev_export' + '(' in cell.source
 
 
 def render(nb) -> str:
@@ -56,11 +49,10 @@ def render(nb) -> str:
 
 
 def main():
-    import os; os.chdir(ROOT / 'nbs')
-    nb = read_nb(NB)
-    CaptureShell(NB).run_all(nb, exc_stop=True, preproc=_skip_exec)
-    write_nb(nb, NB)
-    subprocess.run([str(Path(sys.executable).parent / 'nbdev_clean'), '--fname', str(NB)], cwd=ROOT, check=True)
+    sys.path.insert(0, str(ROOT / 'tools'))
+    from nbrun import blas_env
+    subprocess.run([sys.executable, str(ROOT / 'tools' / 'nbrun.py'), str(NB), '--write'], cwd=NB.parent, env=blas_env(),
+                   check=True)
     (ROOT / 'README.md').write_text('<!-- generated from nbs/index.ipynb by tools/make_readme.py; edit the notebook -->\n\n'
                                     + render(read_nb(NB)))
     print('wrote README.md (and the outputs of nbs/index.ipynb)')
