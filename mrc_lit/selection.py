@@ -84,9 +84,9 @@ def _relearn(fitted, key:str, lambda0:float, Psi:np.ndarray, y_enc:np.ndarray):
     m._bounds = {}   # the bounds cached by `fitted` belong to its λ
     return new
 
-def _fit_group(estimator, candidates:list, X, y, rule:str, delta:float, lower:bool, criterion:str)->tuple:
-    "Fit one feature group, the first candidate cold and the others on its Ψ and τ: (rows, index of the best, its fit)"
-    key, rows, best = _lambda0_key(estimator), [], (None, None)
+def _fit_group(estimator, candidates:list, X, y, rule:str, delta:float, lower:bool, criterion:str, keep:bool)->tuple:
+    "Fit one feature group, the first candidate cold and the others on its Ψ and τ: (rows, best index, its fit, all fits)"
+    key, rows, best, fits = _lambda0_key(estimator), [], (None, None), []
     for j, params in enumerate(candidates):
         t0 = time.perf_counter()
         if j == 0:
@@ -99,7 +99,8 @@ def _fit_group(estimator, candidates:list, X, y, rule:str, delta:float, lower:bo
         rows.append(dict(candidate_bounds(_final_mrc(fitted), Psi, y_enc, rule, delta, lower),
                          fit_time=t1 - t0, bound_time=time.perf_counter() - t1))
         if best[0] is None or rows[-1][criterion] < rows[best[0]][criterion]: best = (j, fitted)
-    return rows, *best
+        if keep: fits.append(fitted)
+    return rows, *best, fits
 
 # %% ../nbs/16_model_selection.ipynb #1d8721ab
 _CRITERIA = {'upper': 'upper_bound', 'guaranteed': 'guaranteed_upper'}
@@ -125,6 +126,8 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         distinct feature setting gets delta / (number of feature settings) (a union bound).
     lower_bounds : bool, default=True
         Also compute the lower bounds (one more solve per candidate).
+    return_estimators : bool, default=False
+        Keep every fitted candidate in ``results_['estimator']`` (memory grows with the grid); else only the best.
     n_jobs : int, default=None
         Feature groups (candidates differing only in lambda0) fitted in parallel by joblib; None: one process.
     progress : bool, default=False
@@ -135,7 +138,8 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     results_ : dict of arrays
         One entry per candidate, in the order of `ParameterGrid(param_grid)`: 'params', 'param_<name>',
         'upper_bound', 'lower_bound', 'guaranteed_upper', 'guaranteed_lower', 'certified_gap' (of the solve that
-        gave the upper bound), 'fit_time', 'bound_time', 'feature_group', 'rank'.
+        gave the upper bound), 'fit_time', 'bound_time', 'feature_group', 'rank', and the list 'estimator' if
+        `return_estimators`.
     best_index_ : int
         The selected candidate: the first with the smallest `criterion`.
     best_params_ : dict
@@ -154,13 +158,14 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     _parameter_constraints = {
         'estimator': [HasMethods(['fit', 'predict_proba'])], 'param_grid': [dict, list],
         'rule': [StrOptions({'randomized', 'deterministic'})], 'criterion': [StrOptions(set(_CRITERIA))],
-        'delta': [Interval(Real, 0, 1, closed='neither')], 'lower_bounds': ['boolean'],
+        'delta': [Interval(Real, 0, 1, closed='neither')], 'lower_bounds': ['boolean'], 'return_estimators': ['boolean'],
         'n_jobs': [Integral, None], 'progress': ['boolean']}
 
     def __init__(self, estimator, param_grid, *, rule='randomized', criterion='upper', delta=0.05, lower_bounds=True,
-                 n_jobs=None, progress=False):
+                 return_estimators=False, n_jobs=None, progress=False):
         self.estimator, self.param_grid, self.rule, self.criterion = estimator, param_grid, rule, criterion
-        self.delta, self.lower_bounds, self.n_jobs, self.progress = delta, lower_bounds, n_jobs, progress
+        self.delta, self.lower_bounds, self.return_estimators = delta, lower_bounds, return_estimators
+        self.n_jobs, self.progress = n_jobs, progress
 
     def _candidates(self)->list:
         _final_mrc(self.estimator)
@@ -180,8 +185,8 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         groups = feature_groups(self.estimator, candidates)
         self.delta_per_group_ = self.delta / len(groups)
         col = _CRITERIA[self.criterion]
-        jobs = [(self.estimator, [candidates[i] for i in g], X, y, self.rule, self.delta_per_group_, self.lower_bounds, col)
-                for g in groups]
+        jobs = [(self.estimator, [candidates[i] for i in g], X, y, self.rule, self.delta_per_group_, self.lower_bounds, col,
+                 self.return_estimators) for g in groups]
         from tqdm.auto import tqdm
         if self.n_jobs not in (None, 1):
             from joblib import Parallel, delayed
@@ -189,8 +194,9 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         else: it = (_fit_group(*job) for job in jobs)
         rows, best = [None] * len(candidates), {}
         with tqdm(total=len(candidates), disable=not self.progress, desc='BoundSearch') as bar:
-            for g, (group_rows, j, fitted) in zip(groups, it):
-                for i, row in zip(g, group_rows): rows[i] = dict(row, feature_group=groups.index(g))
+            for number, (g, (group_rows, j, fitted, fits)) in enumerate(zip(groups, it)):
+                for i, row in zip(g, group_rows): rows[i] = dict(row, feature_group=number)
+                for i, f in zip(g, fits): rows[i]['estimator'] = f
                 best[g[j]] = fitted
                 bar.update(len(g))
         self.results_ = self._results(candidates, rows)
@@ -207,7 +213,7 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         out = {'params': candidates}
         for name in dict.fromkeys(k for p in candidates for k in p):
             out[f'param_{name}'] = np.ma.MaskedArray([p.get(name) for p in candidates], mask=[name not in p for p in candidates], dtype=object)
-        for k in rows[0]: out[k] = np.array([r[k] for r in rows])
+        for k in rows[0]: out[k] = [r[k] for r in rows] if k == 'estimator' else np.array([r[k] for r in rows])
         crit = out[_CRITERIA[self.criterion]]
         out['rank'] = np.argsort(np.argsort(crit, kind='stable'), kind='stable') + 1
         return out
