@@ -229,7 +229,7 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         r, names = self.results_, [k[6:] for k in self.results_ if k.startswith('param_')]
         param = param or max(names, key=lambda k: len({repr(v) for v in r[f'param_{k}']}))
         if param not in names: raise ValueError(f'{param!r} is not a parameter of the grid: {names}')
-        ax = ax or plt.subplots(figsize=(6, 3.5))[1]
+        ax = ax or plt.subplots(figsize=(7.5, 3.5))[1]
         others = [k for k in names if k != param]
         lines = {}
         for i, p in enumerate(r['params']): lines.setdefault(tuple((k, p.get(k)) for k in others), []).append(i)
@@ -241,6 +241,7 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
             ax.plot(x, r['guaranteed_upper'][idx], ':', color=f'C{c}', lw=0.8)
         b = self.best_index_
         ax.plot([r['params'][b][param]], [r['upper_bound'][b]], 'k*', ms=12, label='selected')
-        ax.set_xlabel(param); ax.set_ylabel('error bound'); ax.legend(fontsize=7)
+        ax.set_xlabel(param); ax.set_ylabel('error bound')
+        ax.legend(fontsize=7, loc='center left', bbox_to_anchor=(1.01, 0.5))
         ax.set_title('upper (solid), lower (dashed), guaranteed upper (dotted)', fontsize=9)
         return ax
