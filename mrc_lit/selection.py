@@ -9,11 +9,13 @@ __all__ = ['feature_groups', 'candidate_bounds', 'BoundSearch']
 import copy, time
 from numbers import Integral, Real
 import numpy as np
+from joblib import Parallel, delayed
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.model_selection import ParameterGrid
 from sklearn.pipeline import Pipeline
 from sklearn.utils._param_validation import HasMethods, Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
+from tqdm.auto import tqdm
 from .features import scores
 from .uncertainty import UncertaintySet, practical_lambda, bernstein_lambda
 from .learning import randomized_rule, deterministic_rule
@@ -187,9 +189,7 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         col = _CRITERIA[self.criterion]
         jobs = [(self.estimator, [candidates[i] for i in g], X, y, self.rule, self.delta_per_group_, self.lower_bounds, col,
                  self.return_estimators) for g in groups]
-        from tqdm.auto import tqdm
         if self.n_jobs not in (None, 1):
-            from joblib import Parallel, delayed
             it = Parallel(n_jobs=self.n_jobs, return_as='generator')(delayed(_fit_group)(*job) for job in jobs)
         else: it = (_fit_group(*job) for job in jobs)
         rows, best = [None] * len(candidates), {}
