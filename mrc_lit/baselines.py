@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['kernel_scale_grid', 'gaussian_svm', 'svm_cv', 'kl_bernoulli', 'kl_inverse', 'pac_bayes_gibbs_bound', 'PACBayesSVM',
-           'drlr_error_bounds', 'drlr_ipm', 'DRLR']
+           'prior_pac_bayes_gibbs_bound', 'drlr_error_bounds', 'drlr_ipm', 'DRLR']
 
 # %% ../nbs/12_baselines.ipynb #ef98612e
 import warnings
@@ -14,7 +14,7 @@ from scipy.optimize import brentq, linprog
 from scipy.spatial.distance import pdist
 from scipy.stats import norm
 from sklearn.base import BaseEstimator, ClassifierMixin
-from sklearn.model_selection import StratifiedKFold
+from sklearn.model_selection import StratifiedKFold, train_test_split
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import StandardScaler
 from sklearn.svm import SVC
@@ -96,34 +96,74 @@ def _binary_targets(est, y):
         raise ValueError(f'{type(est).__name__} is a binary classifier; y has {len(est.classes_)} classes')
     return np.where(yi == 1, 1.0, -1.0)
 
+def _svm_direction(Psi, s, C):
+    "The weight vector of a linear SVM on Psi, its intercept folded into the weight of the constant feature Ψ_0"
+    svm = SVC(C=C, kernel='linear').fit(Psi, s)
+    w = svm.coef_.ravel() + np.r_[svm.intercept_ / Psi[0, 0], np.zeros(Psi.shape[1] - 1)]
+    if not np.linalg.norm(w) > 0: raise ValueError('the SVM weight vector is zero: no direction to bound')
+    return w
+
+def _margins(Psi, s, w): return s * (Psi @ w) / (np.linalg.norm(w) * np.linalg.norm(Psi, axis=1))
+
 class PACBayesSVM(ClassifierMixin, BaseEstimator):
-    "SVM-PAC: a linear SVM on random Fourier features with Langford's PAC-Bayes bound on its error (binary)"
+    "SVM-PAC: a linear SVM on random Fourier features with a PAC-Bayes bound on its error (binary)"
     def __init__(self, n_components:int=500, # frequencies of the random Fourier features
                  sigma:float=None,           # Gaussian kernel scale on standardized inputs; None: sqrt(d/2)
                  C:float=1.0,                # SVM regularization
                  delta:float=0.05,           # the bound holds with probability 1 - δ
+                 normalize:bool=False,       # SVM on Ψ/√D, whose inner products approximate the Gaussian kernel
+                 prior:str='zero',           # 'zero': P = N(0, I) (Langford); 'half': P centred on an SVM of a half
                  random_state=None):
         self.n_components, self.sigma, self.C, self.delta, self.random_state = n_components, sigma, C, delta, random_state
+        self.normalize, self.prior = normalize, prior
 
     def fit(self, X, y):
+        if self.prior not in ('zero', 'half'): raise ValueError(f"prior must be 'zero' or 'half', got {self.prior!r}")
         X, y = validate_data(self, X, y, dtype=float)
         s = _binary_targets(self, y)
         self.feature_map_ = RandomFourierFeatures(self.n_components, self.sigma, self.random_state).fit(X)
         Psi = self.feature_map_.transform(X)
-        svm = SVC(C=self.C, kernel='linear').fit(Psi, s)
-        # SVC's intercept b joins the weight of the constant feature Ψ_0 = 1: one vector w in the space of Ψ
-        self.coef_ = w = svm.coef_.ravel() + np.r_[svm.intercept_, np.zeros(Psi.shape[1] - 1)]
-        if not np.linalg.norm(w) > 0: raise ValueError('the SVM weight vector is zero: no direction to bound')
-        margins = s * (Psi @ w) / (np.linalg.norm(w) * np.linalg.norm(Psi, axis=1))
-        self.gibbs_bound_, self.mu_, self.gibbs_error_ = pac_bayes_gibbs_bound(margins, self.delta)
+        self.scale_ = 1 / np.sqrt(Psi.shape[1]) if self.normalize else 1.0
+        Psi = Psi * self.scale_
+        self.coef_ = w = _svm_direction(Psi, s, self.C)
+        if self.prior == 'zero':
+            self.gibbs_bound_, self.mu_, self.gibbs_error_ = pac_bayes_gibbs_bound(_margins(Psi, s, w), self.delta)
+        else:   # the prior's SVM sees a stratified half R; the bound uses only the other half B
+            counts = np.unique(s, return_counts=True)[1]
+            R, B = train_test_split(np.arange(len(s)), test_size=0.5, random_state=0, stratify=s if counts.min() >= 2 else None)
+            w_r = _svm_direction(Psi[R], s[R], self.C)
+            cos = float(w @ w_r / (np.linalg.norm(w) * np.linalg.norm(w_r)))
+            self.gibbs_bound_, self.mu_, self.eta_, self.gibbs_error_ = prior_pac_bayes_gibbs_bound(
+                _margins(Psi[B], s[B], w), cos, self.delta)
         self.upper_bound_ = min(1.0, 2 * self.gibbs_bound_)   # the majority vote errs at most twice as often
         return self
 
     def decision_function(self, X):
         check_is_fitted(self)
-        return self.feature_map_.transform(validate_data(self, X, dtype=float, reset=False)) @ self.coef_
+        return self.feature_map_.transform(validate_data(self, X, dtype=float, reset=False)) @ self.coef_ * self.scale_
 
     def predict(self, X): return self.classes_[(self.decision_function(X) > 0).astype(int)]
+
+# %% ../nbs/12_baselines.ipynb #a1b2c302
+def prior_pac_bayes_gibbs_bound(margins:np.ndarray,  # normalized margins y ŵᵀΨ(x)/‖Ψ(x)‖ of the m samples the prior did not see
+                                cos:float,           # ŵᵀŵ_r, the cosine between the posterior's and the prior's directions
+                                delta:float=0.05,
+                                mus:np.ndarray=None,  # posterior scales; None: 200 values in [1e-2, 1e3]
+                                etas:np.ndarray=None, # prior scales, sharing δ by a union bound; None: 0 and 40 values in [0.1, 1e3]
+                               )->tuple:              # (bound on the Gibbs error, μ, η, empirical Gibbs error there)
+    "The prior PAC-Bayes bound for Q_μ = N(μ ŵ, I) against P_η = N(η ŵ_r, I), minimized over μ and the grid of η"
+    if not 0 < delta < 1: raise ValueError(f'delta must be in (0, 1), got {delta!r}')
+    if not abs(cos) <= 1 + 1e-12: raise ValueError(f'cos must be in [-1, 1], got {cos!r}')
+    g = np.asarray(margins, dtype=float); m = len(g)
+    mus = np.geomspace(1e-2, 1e3, 200) if mus is None else np.asarray(mus, dtype=float)
+    etas = np.r_[0.0, np.geomspace(0.1, 1e3, 40)] if etas is None else np.asarray(etas, dtype=float)
+    emp = norm.sf(np.outer(mus, g)).mean(1)
+    KL = (mus[:, None]**2 - 2 * cos * np.outer(mus, etas) + etas**2) / 2   # ‖μŵ - ηŵ_r‖²/2 for unit vectors
+    j = KL.argmin(1)   # kl⁻¹ grows with its second argument: for each μ the η with the smallest KL is best
+    c = (KL[np.arange(len(mus)), j] + np.log((m + 1) * len(etas) / delta)) / m
+    b = [kl_inverse(q, ci) for q, ci in zip(emp, c)]
+    i = int(np.argmin(b))
+    return b[i], float(mus[i]), float(etas[j[i]]), float(emp[i])
 
 # %% ../nbs/12_baselines.ipynb #22ae7049
 def _misclassification_extreme(m, norm_beta, rho, kappa):

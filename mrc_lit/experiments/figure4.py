@@ -80,5 +80,8 @@ def _plot(rows, cfg, path):
             b.semilogx(*means(rows, nm, 'DRLR', key), color=col, ls=ls, label=lab)
         a.set_title(f'MRC, {nm}', fontsize=9); b.set_title(f'DRLR, {nm}', fontsize=9)
         a.set_xlabel('λ0'); b.set_xlabel('ρ'); a.set_ylabel('classification error')
-    axes[0, 0].legend(fontsize=6); axes[0, 1].legend(fontsize=6)
-    fig.tight_layout(); fig.savefig(path, dpi=110); plt.close(fig)
+    # the legends go below the panels: inside the first row they covered credit's curves
+    fig.tight_layout(rect=(0, 0.2 / len(names), 1, 1))
+    for ax, corner in ((axes[0, 0], (0.01, 0)), (axes[0, 1], (0.55, 0))):
+        fig.legend(*ax.get_legend_handles_labels(), loc='lower left', bbox_to_anchor=corner, ncol=2, fontsize=7, frameon=False)
+    fig.savefig(path, dpi=110); plt.close(fig)
