@@ -55,7 +55,7 @@ def candidate_bounds(mrc:MRC,            # a fitted MRC
                      delta:float=0.05,   # 1 - confidence of the guaranteed bounds, for this candidate's event
                      lower:bool=True,    # also compute R̲ (one more solve); False: lower bounds are NaN
                     )->dict:
-    "Theorem 5's bounds of the rule at learning, and eq. (conf-bound)'s guaranteed ones with Theorem 4's λ_δ"
+    "Theorem 5's bounds of the rule at learning, and eq. (28)'s guaranteed ones with Theorem 4's λ_δ"
     K = len(mrc.classes_)
     U, S = UncertaintySet(mrc.tau_, mrc.lambda_, K), scores(Psi, mrc.mu_)
     if rule == 'randomized':  # Corollary 6: R̄(U, h^U) is the learning problem's value, minimized at μ*
