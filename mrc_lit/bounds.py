@@ -12,7 +12,7 @@ from scipy.optimize import linprog
 from .features import scores
 from .uncertainty import UncertaintySet
 from .learning import Form, PairRows, randomized_rule, deterministic_rule
-from .solvers import solve
+from .solvers.registry import solve
 
 # %% ../nbs/04_bounds.ipynb #f3e07131
 def _check_rule(H, Psi, n_classes):

@@ -14,7 +14,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from .features import make_feature_map, scores
 from .uncertainty import uncertainty_set, UncertaintySet
 from .learning import randomized_rule, deterministic_rule
-from .solvers import learn, SOLVERS
+from .solvers.registry import learn, SOLVERS
 from .bounds import lower_bound, upper_bound
 
 # %% ../nbs/05_estimator.ipynb #c59ae7a9

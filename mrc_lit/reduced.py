@@ -14,7 +14,7 @@ import warnings
 from sklearn.utils import check_random_state
 from .features import scores
 from .uncertainty import UncertaintySet, uncertainty_set
-from .solvers import learn
+from .solvers.registry import learn
 from .estimator import MRC
 
 # %% ../nbs/11_reduced_sets.ipynb #b96ee157
