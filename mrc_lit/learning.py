@@ -220,7 +220,7 @@ def solve_lp_blocks(a:np.ndarray, lam:np.ndarray, # aᵀμ + λᵀ|μ| of the ge
 
 def solve_lp(form:Form,          # the problem
              method:str='highs-ipm', # scipy.optimize.linprog method: 'highs-ipm', 'highs-ds' or 'highs'
-             tol:float=1e-9,     # primal and dual feasibility tolerance
+             tol:float=1e-9,     # target accuracy, as in every solver: HiGHS's relative optimality gap and its feasibility tolerances
              time_limit:float=None, # seconds, None for no limit
             )->Solution:
     "Exact minimizer of the general form, by the linear program of eq. (opt-prob-3)"

@@ -9,7 +9,7 @@ __all__ = ['SHRINK_FROM_ERR', 'SHRINK_TO_ERR', 'SHRINK_PROGRESS', 'INACTIVE_MAX'
            'missing', 'shrink', 'extend', 'Run', 'manage', 'Certificate', 'certificate', 'polish_dual', 'finish_lp',
            'sparsify']
 
-# %% ../../nbs/03e_working_sets.ipynb #a267c2ac
+# %% ../../nbs/03e_working_sets.ipynb #b90cddb5
 import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass
@@ -17,7 +17,7 @@ from ..learning import solve_lp_blocks
 from .normal import Point
 from .structure import Structure, VIOLATION_TOL, WorkingSet, dual_bound, lp_blocks
 
-# %% ../../nbs/03e_working_sets.ipynb #665b235b
+# %% ../../nbs/03e_working_sets.ipynb #32707e5f
 SHRINK_FROM_ERR = 1e-2     # the working set is managed once the error is below this ...
 SHRINK_TO_ERR = 1e-6       # ... and shrunk only above this (near the optimum the certificate decides)
 SHRINK_PROGRESS = 0.1      # shrink again only after the error fell by this factor since the last shrink
@@ -36,7 +36,7 @@ FINISH_ADD = 500           # the finish adds at most max(500, |P|/2) pairs per r
 FINISH_NEAR = 0.9          # ... and the columns with |reduced cost| above 0.9 λ
 FINISH_LP_TOL = 1e-10      # HiGHS's feasibility tolerance in the finish
 
-# %% ../../nbs/03e_working_sets.ipynb #c7b6b314
+# %% ../../nbs/03e_working_sets.ipynb #66f70b6b
 def pair_dual(st:Structure, ws:WorkingSet, p:np.ndarray)->np.ndarray:
     "the row duals of the working set as an n x K matrix over the pairs"
     Q = np.zeros((st.n, st.K)); Q[ws.P[:, 0], ws.P[:, 1]] = p[:ws.nb]
@@ -53,7 +53,7 @@ def missing(st:Structure, ws:WorkingSet, S:np.ndarray, nu:float, g:np.ndarray, c
     inJ = np.zeros(st.m, bool); inJ[ws.J] = True
     return newP, np.flatnonzero(~inJ & (np.abs(g) > near * st.lam))
 
-# %% ../../nbs/03e_working_sets.ipynb #0533da28
+# %% ../../nbs/03e_working_sets.ipynb #48340df5
 def shrink(ws:WorkingSet, x:Point, keep_rows:np.ndarray, keep_cols:np.ndarray)->Point:
     "drop pairs (keep_rows over the pair rows) and columns from the working set and the point; the aggregated row stays"
     kr = np.concatenate([keep_rows, np.ones(ws.art, bool)])
@@ -109,7 +109,7 @@ def extend(ws:WorkingSet, x:Point, newP, newJ, mu_t:float, shift_all:bool=False)
     if shift_all: x = Point(*(v + th for v in (x.u, x.w, x.s, x.t, x.sig)), x.nu, *(v + th for v in (x.zu, x.zw, x.p, x.zt, x.pi)))
     return x
 
-# %% ../../nbs/03e_working_sets.ipynb #b621d51c
+# %% ../../nbs/03e_working_sets.ipynb #838e6f52
 @dataclass
 class Run:
     "The state of one run of the method: the working set and point, the best point so far, the certificate"
@@ -143,7 +143,7 @@ class Run:
     def rel_gap(self)->float:      # certified, relative, of the best point so far
         return (self.f_best - self.lower) / (1 + abs(self.f_best))
 
-# %% ../../nbs/03e_working_sets.ipynb #05d81c80
+# %% ../../nbs/03e_working_sets.ipynb #fe0cdd1b
 def manage(run:Run, rgap:float, now:float)->bool: # whether the working set changed
     "Shrink the working set to what looks active and add what the full problem says is missing (rgap: largest error)"
     st, ws = run.st, run.ws
@@ -195,7 +195,7 @@ def _add_near_active(run:Run, S:np.ndarray, rgap:float)->bool:
     run.x, run.res = extend(ws, x, newP, newJ, mc), None
     return True
 
-# %% ../../nbs/03e_working_sets.ipynb #68095a38
+# %% ../../nbs/03e_working_sets.ipynb #2ad68863
 @dataclass
 class Certificate:
     "A point of the working set judged on the full problem: μ, its scores and f(μ), and the dual bound of the row duals"
@@ -208,7 +208,7 @@ def certificate(st:Structure, ws:WorkingSet, mu_J:np.ndarray, p:np.ndarray)->Cer
     S = st.scores(mu)
     return Certificate(mu, S, st.value(mu, S), *dual_bound(st, pair_dual(st, ws, p)))
 
-# %% ../../nbs/03e_working_sets.ipynb #5c9ae21c
+# %% ../../nbs/03e_working_sets.ipynb #d253cdc7
 def polish_dual(st:Structure, ws:WorkingSet, x:Point)->tuple: # `dual_bound` of the polished duals
     """The row duals moved onto the optimal face the method identifies: the rows it finds active (p > s) and the columns
     it finds non-zero (u > z_u or w > z_w). The smallest change of p_R that meets that face's dual equations exactly,
@@ -243,7 +243,7 @@ def finish_lp(st:Structure, ws:WorkingSet, keep_rows:np.ndarray, J:np.ndarray, t
         else: break
     return c.mu, c.value, lower, Qn
 
-# %% ../../nbs/03e_working_sets.ipynb #39c28b2e
+# %% ../../nbs/03e_working_sets.ipynb #3433347a
 SPARSIFY = (1e-4, 1e-6, 1e-8)  # relative sizes below which the entries of μ are tried at zero, largest first
 SPARSIFY_SLACK = 0.1           # ... kept at zero if f rises by at most this fraction of tol (relative)
 

@@ -7,7 +7,7 @@ __all__ = ['ONE_THREAD_MAX_PAIRS', 'SAMPLE_MAX_ITER', 'STALL_WINDOW', 'STALL_PRO
            'POLISH_NEAR', 'MISSING_ADD', 'RESTART_SIZE', 'DIVERGED_MU', 'DIVERGED_DROP', 'solve_ipm', 'start',
            'check_optimum']
 
-# %% ../../nbs/03f_ipm.ipynb #d65fb641
+# %% ../../nbs/03f_ipm.ipynb #4ddc88d2
 import numpy as np
 import time, warnings
 from ..learning import Form, Solution, SubsetRows, PairRows, CERTIFIED_GAP, solve_lp
@@ -16,7 +16,7 @@ from .newton import ipm_step
 from .normal import initial_point, residuals, errors, objectives, blas
 from .structure import Structure, WorkingSet, column_cost
 
-# %% ../../nbs/03f_ipm.ipynb #b9fc950a
+# %% ../../nbs/03f_ipm.ipynb #b5830b49
 ONE_THREAD_MAX_PAIRS = 2000 # threads=None: one BLAS thread up to this many starting pairs (robust on busy machines)
 SAMPLE_MAX_ITER = 100       # a sampled start that has not certified the optimum in this many iterations starts over
 STALL_WINDOW = 3            # stalled: the error fell by less than STALL_PROGRESS over this many iterations ...
@@ -29,7 +29,7 @@ RESTART_SIZE = 1e-8         # the products' target where the point restarts afte
 DIVERGED_MU = 1e7           # |μ| beyond this ...
 DIVERGED_DROP = 1e6         # ... or a primal objective this many (1 + |f(0)|) below f(0): the method diverges
 
-# %% ../../nbs/03f_ipm.ipynb #61c4b85c
+# %% ../../nbs/03f_ipm.ipynb #a426f545
 def solve_ipm(form:Form,             # the problem
               tol:float=1e-9,        # target for the certified relative gap (f(μ) - lower) / (1 + |f(μ)|)
               max_iter:int=300,      # interior point iterations before handing over to `solve_lp`
@@ -61,7 +61,7 @@ def solve_ipm(form:Form,             # the problem
             sol = _run(form, max_flops=np.inf, time_limit=rest, **opts)
         return sol
 
-# %% ../../nbs/03f_ipm.ipynb #7c32b306
+# %% ../../nbs/03f_ipm.ipynb #6ccb8e9c
 def start(st:Structure, max_pairs:int, max_cols:int, max_flops:float)->WorkingSet:
     "Every pair, or a sample of instances with the aggregated row; every column, or the most promising ones"
     m0 = min(st.m, max_cols)
@@ -79,7 +79,7 @@ def start(st:Structure, max_pairs:int, max_cols:int, max_flops:float)->WorkingSe
         J = np.argsort(-(np.abs(g0) - st.lam) / np.maximum(st.lam, 1e-12))[:max_cols]
     return WorkingSet(st, P, J, art)
 
-# %% ../../nbs/03f_ipm.ipynb #73d08414
+# %% ../../nbs/03f_ipm.ipynb #0d3e4657
 def check_optimum(run:Run, tol:float, max_finish:float)->bool: # whether the run is over
     """The working set's LP looks solved: judge the point on the full problem. Certified: done. Otherwise add what the
     oracle finds missing, or loosen the aggregated row; with nothing missing, rounding stalls the method: finish"""
@@ -106,7 +106,7 @@ def check_optimum(run:Run, tol:float, max_finish:float)->bool: # whether the run
     run.status = 'optimal' if run.rel_gap() <= tol else 'stalled'
     return True
 
-# %% ../../nbs/03f_ipm.ipynb #d9df1196
+# %% ../../nbs/03f_ipm.ipynb #f1879724
 def _diverging(run:Run, err:float)->bool:
     x = run.x
     return (not np.isfinite(err) or np.abs(x.u - x.w).max(initial=0) > DIVERGED_MU

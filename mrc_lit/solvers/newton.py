@@ -10,13 +10,13 @@ __all__ = ['PRECISE_ERR', 'REFINE_GAIN', 'ROW_REFINE_STEPS', 'ROW_REFINE_TOL', '
            'final_direction', 'max_step', 'step_lengths', 'moved', 'centering_targets', 'gondzio_targets', 'Step',
            'ipm_step']
 
-# %% ../../nbs/03d_ipm_iteration.ipynb #c5c92174
+# %% ../../nbs/03d_ipm_iteration.ipynb #550d6065
 import numpy as np
 from dataclasses import dataclass
 from .normal import Point, Residuals, Targets, Direction, RowFactor, ColumnFactor, row_factor, column_factor
 from .structure import WorkingSet
 
-# %% ../../nbs/03d_ipm_iteration.ipynb #b52c3e0c
+# %% ../../nbs/03d_ipm_iteration.ipynb #1ffeb25b
 PRECISE_ERR = 1e-6         # below this error the more accurate row form is used where it is affordable
 REFINE_GAIN = 0.5          # a refinement step is kept only while it at least halves the error
 ROW_REFINE_STEPS = 3       # refinement steps of the row form's direction, at most
@@ -32,7 +32,7 @@ GONDZIO_BOX = (0.1, 10.0)  # ... pushing the products outside [0.1, 10] x the ta
 GONDZIO_MIN_GAIN = 0.02    # ... and is kept only if it lengthens the two steps by this much together
 SINGLE_MIN_STEP = 0.1      # a step shorter than this after a single-precision factor: double precision from then on
 
-# %% ../../nbs/03d_ipm_iteration.ipynb #8106427f
+# %% ../../nbs/03d_ipm_iteration.ipynb #51e5c98f
 @dataclass
 class NewtonSystem:
     """Newton's equations at a point, reduced and factored once per iteration: every direction of the iteration
@@ -74,7 +74,7 @@ def newton_system(ws:WorkingSet, x:Point, res:Residuals, err:float, single:bool,
         sys.nu_elim = ('schur', h1, a1, ws.Fx(a1), h1 @ a1 - o1.sum())
     return sys
 
-# %% ../../nbs/03d_ipm_iteration.ipynb #30af803f
+# %% ../../nbs/03d_ipm_iteration.ipynb #158939ef
 def reduce(sys:NewtonSystem, tg:Targets, res:Residuals)->tuple: # (h_μ, ρ, r_π)
     "Eliminate the bounds' duals, slacks, hinges and instance rows: right-hand sides of the reduced system"
     ws, x = sys.ws, sys.x
@@ -112,7 +112,7 @@ def recover(sys:NewtonSystem, tg:Targets, res:Residuals, rpi, dmu, dp, dnu, g2, 
                   res.rp - (ws.Fx(du - dw) if Fdmu is None else Fdmu) + dtt + dnu)
     return Direction(du, dw, dzu, dzw, dt, dzt, ds, dp, dsig, dpi, dnu)
 
-# %% ../../nbs/03d_ipm_iteration.ipynb #f565670a
+# %% ../../nbs/03d_ipm_iteration.ipynb #298e4e21
 def solve_rows(sys:NewtonSystem, tg:Targets, res:Residuals)->Direction:
     "Newton's direction by the rows' normal equations (F D Fᵀ + Ω) Δp + Δν 1 = ρ, 1ᵀΔp = r_ν"
     ws = sys.ws
@@ -151,7 +151,7 @@ def refine_rows(sys:NewtonSystem, tg:Targets, d:Direction)->Direction:
         d, e, size = d2, e2, size2
     return d
 
-# %% ../../nbs/03d_ipm_iteration.ipynb #6ee19270
+# %% ../../nbs/03d_ipm_iteration.ipynb #557167a5
 @dataclass
 class ColumnSolve:
     "A column-form solve, kept for its refinement: the right-hand side h_μ, r_π and the reduced solution"
@@ -194,7 +194,7 @@ def refine_columns(sys:NewtonSystem, tg:Targets, cs:ColumnSolve)->Direction:
         d, g, r_mu, size = d2, g22, r2, size2
     return recover(sys, tg, sys.res, cs.rpi, *d, g)
 
-# %% ../../nbs/03d_ipm_iteration.ipynb #560904e4
+# %% ../../nbs/03d_ipm_iteration.ipynb #f5896b11
 def trial_direction(sys:NewtonSystem, tg:Targets)->tuple: # (direction for step lengths, what `final_direction` refines)
     "Newton's direction for targets tg: unrefined in column form (3 products instead of up to 8)"
     if sys.columns: return solve_columns(sys, tg, sys.res)
@@ -205,7 +205,7 @@ def final_direction(sys:NewtonSystem, tg:Targets, pending)->Direction:
     "The direction taken, refined: the trials of the predictor and correctors only decide step lengths and targets"
     return refine_columns(sys, tg, pending) if sys.columns else refine_rows(sys, tg, pending)
 
-# %% ../../nbs/03d_ipm_iteration.ipynb #5d8d1478
+# %% ../../nbs/03d_ipm_iteration.ipynb #2ff514b3
 def max_step(x:np.ndarray, dx:np.ndarray)->float:
     "the longest α <= 1 with x + α dx >= 0"
     neg = dx < 0
@@ -221,7 +221,7 @@ def moved(x:Point, d:Direction, ap:float, ad:float)->Point:
                  x.nu + ap * d.dnu, x.zu + ad * d.dzu, x.zw + ad * d.dzw, x.p + ad * d.dp, x.zt + ad * d.dzt,
                  x.pi + ad * d.dpi)
 
-# %% ../../nbs/03d_ipm_iteration.ipynb #a2fdae1c
+# %% ../../nbs/03d_ipm_iteration.ipynb #8ac617cc
 def centering_targets(sys:NewtonSystem, d:Direction)->tuple: # (Targets, the target product μ_c)
     "Mehrotra's corrector: aim every product at σ μ, σ from how much the affine step closes the gap, minus Δx Δz"
     x = sys.x
@@ -239,7 +239,7 @@ def gondzio_targets(x:Point, d:Direction, tg:Targets, mc:float, ap:float, ad:flo
         (tg.cu, tg.cw, tg.ct, tg.cs, tg.csig),
         ((a + tp * da) * (z + td * dz) for (a, z), (da, dz) in zip(x.pairs(), d.pairs())))))
 
-# %% ../../nbs/03d_ipm_iteration.ipynb #9661dcdd
+# %% ../../nbs/03d_ipm_iteration.ipynb #50970b35
 @dataclass
 class Step:
     "One iteration's outcome"

@@ -8,7 +8,7 @@ __all__ = ['INITIAL_SIZE', 'SHIFT_FLOOR', 'CHOL_SHIFT', 'CHOL_TRIES', 'CHOL_ONE_
            'residuals', 'objectives', 'errors', 'blas', 'chol', 'Cholesky', 'RowFactor', 'row_factor', 'ColumnFactor',
            'scaled', 'column_factor']
 
-# %% ../../nbs/03c_normal_equations.ipynb #134bd03c
+# %% ../../nbs/03c_normal_equations.ipynb #43bedecf
 import functools
 import numpy as np
 import scipy.linalg as sl
@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from threadpoolctl import ThreadpoolController
 from .structure import WorkingSet
 
-# %% ../../nbs/03c_normal_equations.ipynb #6100481f
+# %% ../../nbs/03c_normal_equations.ipynb #64480d21
 INITIAL_SIZE = 1e-2        # starting |μ| components u = w (small: the optimum of these problems is near μ = 0)
 SHIFT_FLOOR = 1e-12        # Mehrotra's shifts are at least this, so every variable starts strictly positive
 CHOL_SHIFT = 1e-14         # first diagonal shift (relative to the largest diagonal entry) when rounding made M indefinite
@@ -25,7 +25,7 @@ CHOL_ONE_THREAD_MAX = 2500 # factors up to this size on one BLAS thread: threads
 NEGLIGIBLE_WEIGHT = 1e-12  # rows weighing less than this (relative) stay out of the column-space factor
 KRON_MAX_FEATURES = 32     # uniform blocks of up to this many columns: all K² blocks of G from one product
 
-# %% ../../nbs/03c_normal_equations.ipynb #c514a670
+# %% ../../nbs/03c_normal_equations.ipynb #6fd47e08
 @dataclass
 class Point:
     """A primal-dual point of the working-set LP. Primal: μ = u - w (u, w >= 0), ν, hinge t >= 0, slacks s of the
@@ -68,7 +68,7 @@ class Direction:
     def pairs(self):                      # (Δx, Δz) in the order of `Point.pairs`
         return ((self.du, self.dzu), (self.dw, self.dzw), (self.dt, self.dzt), (self.ds, self.dp), (self.dsig, self.dpi))
 
-# %% ../../nbs/03c_normal_equations.ipynb #3861ad30
+# %% ../../nbs/03c_normal_equations.ipynb #7b10a04f
 def initial_point(ws:WorkingSet, x0:float=INITIAL_SIZE)->Point:
     "Mehrotra's starting point: a rough guess, shifted so that every complementary product is positive and of one size"
     nc, nr, ni, nb = ws.nc, ws.nr, ws.ni, ws.nb
@@ -113,7 +113,7 @@ def errors(ws:WorkingSet, x:Point, res:Residuals)->tuple: # (relative gap, prima
     return (abs(pobj - dobj) / (1 + abs(pobj)), max(mx(res.rp), mx(res.rsig)),
             max(mx(res.ru), mx(res.rw), mx(res.rt), abs(res.rnu)))
 
-# %% ../../nbs/03c_normal_equations.ipynb #ab3d33cb
+# %% ../../nbs/03c_normal_equations.ipynb #5f746d64
 @functools.cache
 def blas()->ThreadpoolController:        # one controller: `threadpool_limits` would scan the libraries on every call
     return ThreadpoolController()
@@ -137,7 +137,7 @@ class Cholesky:
         if self.single: return sl.cho_solve(self.L, r.astype(np.float32), check_finite=False).astype(float)
         return sl.cho_solve(self.L, r, check_finite=False)
 
-# %% ../../nbs/03c_normal_equations.ipynb #bb435501
+# %% ../../nbs/03c_normal_equations.ipynb #428787ee
 @dataclass
 class RowFactor:
     """x -> (F diag(Dmu) Fᵀ + Ω)⁻¹ x: one factor over all rows (hinge rows couple the classes), or one per class block
@@ -174,7 +174,7 @@ def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:
         f.corner = float(M[-1, -1]) - f.border @ f._blocks(f.border)
     return f
 
-# %% ../../nbs/03c_normal_equations.ipynb #4720f5b3
+# %% ../../nbs/03c_normal_equations.ipynb #aa86cd1a
 @dataclass
 class ColumnFactor:
     """The column-space normal equations G = Dmu⁻¹ + FᵀΩ⁻¹F. Ω = diag(e) - Σ_i Dt_i Dt_iᵀ / c_i has
@@ -200,7 +200,7 @@ def scaled(buffers:dict, A, rows, scale, dt):
     else: np.multiply(np.take(A, rows, axis=0), scale[:, None], out=W)
     return W
 
-# %% ../../nbs/03c_normal_equations.ipynb #d867f663
+# %% ../../nbs/03c_normal_equations.ipynb #00127c2c
 def column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.ndarray, single:bool,
                   buffers:dict)->ColumnFactor:
     "Form and factor G = Dmu⁻¹ + FᵀΩ⁻¹F (size |J|), leaving out rows of negligible weight"

@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['SOLVERS', 'solve', 'learn']
 
-# %% ../../nbs/03g_registry.ipynb #162a3825
+# %% ../../nbs/03g_registry.ipynb #11a2699f
 import numpy as np
 from ..features import scores
 from ..learning import Form, Solution, solve_lp, learning_form, varphi
@@ -13,11 +13,11 @@ from .ipm import solve_ipm
 from .subgradient import bsm, ebsm, asm, easm, easm_r
 from ..uncertainty import UncertaintySet
 
-# %% ../../nbs/03g_registry.ipynb #8d1a30c6
+# %% ../../nbs/03g_registry.ipynb #466501af
 #| export
 
 
-# %% ../../nbs/03g_registry.ipynb #648590fe
+# %% ../../nbs/03g_registry.ipynb #fdb47f64
 SOLVERS = {'ipm': solve_ipm, 'lp': solve_lp, 'bsm': bsm, 'ebsm': ebsm, 'asm': asm, 'easm': easm, 'easm-r': easm_r}
 
 def solve(form:Form,     # the problem

@@ -7,13 +7,13 @@ __all__ = ['HASH_COLUMNS', 'SINGLE_PRECISION_MAX_ENTRY', 'DUAL_FEASIBILITY_TOL',
            'COLUMN_FORM_GAIN', 'INTERCEPT_TOL', 'distinct_rows', 'Structure', 'dual_bound', 'column_cost', 'WorkingSet',
            'lp_blocks']
 
-# %% ../../nbs/03b_solvers.ipynb #15ba5205
+# %% ../../nbs/03b_solvers.ipynb #3e92396a
 import numpy as np
 import scipy.sparse as sp
 from scipy.linalg.blas import dsyrk, ssyrk
 from ..learning import Form, SubsetRows, PairRows, DenseRows, varphi_x
 
-# %% ../../nbs/03b_solvers.ipynb #1248c404
+# %% ../../nbs/03b_solvers.ipynb #6b41c407
 HASH_COLUMNS = 32                  # identical rows are found by a hash of their first 32 entries, then compared in full
 SINGLE_PRECISION_MAX_ENTRY = 1e6   # single-precision products only where |X|² D stays far below float32's 3e38
 DUAL_FEASIBILITY_TOL = 1e-9        # violation of |a + Fᵀq| <= λ, relative to 1 + max λ, a certificate tolerates
@@ -22,7 +22,7 @@ ROW_FORM_MAX_ROWS = 2000   # up to this many rows the row form's factor is cheap
 COLUMN_FORM_GAIN = 0.5     # the column form is chosen when its normal matrix costs at most this fraction of the row form's
 INTERCEPT_TOL = 1e-12      # the intercepts e move ν (F e = 1) if the aggregated row also gives -aᵀe = 1 to this
 
-# %% ../../nbs/03b_solvers.ipynb #681de873
+# %% ../../nbs/03b_solvers.ipynb #3dfc6be4
 def distinct_rows(X:np.ndarray, # n x D instance rows
                   B:np.ndarray, # n x K offsets
                  )->np.ndarray: # ascending indices of the first row of each set of identical rows of [X, B]
@@ -35,7 +35,7 @@ def distinct_rows(X:np.ndarray, # n x D instance rows
     a, b = order[c], order[c + 1]
     return np.setdiff1d(np.arange(len(X)), b[(X[a] == X[b]).all(1) & (B[a] == B[b]).all(1)])
 
-# %% ../../nbs/03b_solvers.ipynb #5e8b76c8
+# %% ../../nbs/03b_solvers.ipynb #7eecf781
 class Structure:
     """The rows of a form as pairs (instance i, class y): rows e_y ⊗ X_i with offsets B[i, y].
 
@@ -84,7 +84,7 @@ class Structure:
         if self.hinge: return float(Q.sum() - Q.max(1).sum())
         return float((Q * self.B).sum())
 
-# %% ../../nbs/03b_solvers.ipynb #982cde04
+# %% ../../nbs/03b_solvers.ipynb #755ed556
 def dual_bound(st:Structure, # the problem
                Q:np.ndarray, # n x K pair weights
               )->tuple:      # (lower bound or -inf, reduced costs a + Fᵀq, the normalized q)
@@ -97,7 +97,7 @@ def dual_bound(st:Structure, # the problem
     lower = st.dual_value(Qn) if infeas.max() <= DUAL_FEASIBILITY_TOL * (1 + np.abs(st.lam).max()) else -np.inf
     return lower, g, Qn
 
-# %% ../../nbs/03b_solvers.ipynb #5ed681e4
+# %% ../../nbs/03b_solvers.ipynb #30d71610
 def column_cost(nr_k:np.ndarray, # rows per class
                 nc_k:np.ndarray, # columns per class
                 ni:int,          # instances with hinge rows (0 for pair rows)
@@ -107,7 +107,7 @@ def column_cost(nr_k:np.ndarray, # rows per class
     cross = ni * (nc_k.sum() ** 2 - (nc_k ** 2).sum()) if ni else 0.0
     return nc_k.sum() ** 3 / 3 + float((nr_k * nc_k ** 2).sum()) + cross
 
-# %% ../../nbs/03b_solvers.ipynb #1cdf71c4
+# %% ../../nbs/03b_solvers.ipynb #3596d235
 class WorkingSet:
     """A working set of pairs P (rows) and columns J: the restricted LP
         min a_Jᵀμ + λ_Jᵀ|μ| + ν   s.t.  X_i μ_y + B_iy - t_iy <= ν  ((i, y) in P),   Σ_y t_iy <= 1  (hinge)
@@ -223,7 +223,7 @@ class WorkingSet:
         if self.art: M[-1, -1] = D @ self.acoef ** 2
         return M
 
-# %% ../../nbs/03b_solvers.ipynb #085a0e33
+# %% ../../nbs/03b_solvers.ipynb #b1ab6a89
 def lp_blocks(ws:WorkingSet)->tuple: # (A, T, rhs, n_dual) as `solve_lp_blocks` takes them
     "The working set's LP: pair rows, the aggregated row, then the instance rows (hinge)"
     rr, cc, vv = [], [], []
