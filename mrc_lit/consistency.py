@@ -10,6 +10,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 from sklearn.utils import check_random_state
+from .features import pair_matrix
 from .uncertainty import UncertaintySet
 
 # %% ../nbs/10_consistency.ipynb #bf89ab6c
