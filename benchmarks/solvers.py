@@ -27,7 +27,7 @@ from mrc_lit.features import make_feature_map, scores
 from mrc_lit.uncertainty import uncertainty_set
 from mrc_lit.learning import learning_form, varphi, randomized_rule
 from mrc_lit.bounds import upper_form, lower_form
-from mrc_lit.solvers import solve
+from mrc_lit.solvers.registry import solve
 
 # MRCpy 3.0.0 default ('subgrad', 10000 iterations) fit times measured on this machine kind (2 cores), 80% training,
 # n_components=500 there = 250 frequencies; as given in issue 7. Adult with 1000 training points.

@@ -8,6 +8,7 @@ __all__ = ['kernel_scale_grid', 'gaussian_svm', 'svm_cv', 'kl_bernoulli', 'kl_in
 
 # %% ../nbs/12_baselines.ipynb #ef98612e
 import warnings
+from dataclasses import dataclass
 import numpy as np
 import scipy.linalg as sl
 from scipy.optimize import brentq, linprog
@@ -212,6 +213,68 @@ def _jordan_solve(l, r):                                                     # x
     x0 = (l[0] * r[0] - l[1:] @ r[1:]) / (l[0]**2 - l[1:] @ l[1:])
     return np.r_[x0, (r[1:] - x0 * l[1:]) / l[0]]
 
+@dataclass
+class _DRLRNewton:
+    "Newton's equations of the reduced DRLR program at one point, factored once (the predictor and corrector share it)"
+    A: np.ndarray; kappa: float; cone: np.ndarray      # data, and where (λ, w) sit in the unknowns (z, λ)
+    t: np.ndarray; g2: np.ndarray; y1: np.ndarray; y2: np.ndarray; xc: np.ndarray; sc: np.ndarray  # the point's slacks and duals
+    d1: np.ndarray; d2: np.ndarray                     # y1/t, y2/g2: the linear pairs' scaling
+    W: np.ndarray; ls: np.ndarray                      # Nesterov-Todd scaling of the cone, and W xc
+    L: tuple; r_z: np.ndarray; r_l: float; r_t: np.ndarray   # the factor, and the residuals
+
+    def direction(self, c1, c2, rc):
+        "Newton step with complementarity targets c1, c2 (linear pairs) and rc (cone, in the scaled space)"
+        A, W, nz = self.A, self.W, self.A.shape[1]
+        h1, h2 = c1 / self.t - self.y1, c2 / self.g2 - self.y2
+        ct = -self.r_t + h1 + h2
+        k = self.d2 * ct / (self.d1 + self.d2) - h2
+        Wq = W @ _jordan_solve(self.ls, rc)
+        rhs = np.r_[-self.r_z + A.T @ k, -self.r_l - self.kappa * k.sum()]
+        rhs[self.cone] += Wq
+        dy = sl.cho_solve(self.L, rhs, check_finite=False)
+        delta = A @ dy[:nz] - self.kappa * dy[nz]
+        dt = (ct + self.d2 * delta) / (self.d1 + self.d2)
+        dg2 = dt - delta
+        dxc = dy[self.cone]
+        return dy, dt, dg2, h1 - self.d1 * dt, h2 - self.d2 * dg2, dxc, Wq - W @ (W @ dxc)
+
+    def max_step(self, d):
+        "the longest step along d that keeps the linear pairs positive and both cone points in the cone"
+        _, dt, dg2, dy1, dy2, dxc, dsc = d
+        a = min(_soc_step(self.xc, dxc), _soc_step(self.sc, dsc), 1.0)
+        for v, dv in ((self.t, dt), (self.g2, dg2), (self.y1, dy1), (self.y2, dy2)):
+            neg = dv < 0
+            if neg.any(): a = min(a, float((-v[neg] / dv[neg]).min()))
+        return a
+
+def _drlr_residuals(A, r, rho, kappa, z, lam, t, y1, y2, sc):
+    "(margins A z, the three KKT residuals, the complementarity gap) of the reduced DRLR program"
+    N = len(A)
+    m = A @ z
+    r_z = A.T @ (-0.5 * (1 - np.tanh(0.5 * m)) / N + y2); r_z[:r] -= sc[1:]      # ℓ'(m) = -1/(1 + e^m)
+    r_l, r_t = rho - kappa * y2.sum() - sc[0], 1 / N - y1 - y2
+    gap = t @ y1 + (t - m + kappa * lam) @ y2 + np.r_[lam, z[:r]] @ sc
+    return m, r_z, r_l, r_t, gap
+
+def _drlr_newton(A, kappa, cone, z, lam, t, y1, y2, sc, m, r_z, r_l, r_t)->_DRLRNewton:
+    "scale and factor Newton's equations: the Hessian of the log-loss plus the linear pairs, and W² on the cone"
+    N, nz = A.shape
+    r = nz - 1
+    xc, g2 = np.r_[lam, z[:r]], t - m + kappa * lam
+    sig = 0.5 * (1 - np.tanh(0.5 * m))
+    W = _nt_scaling(xc, sc)
+    d1, d2 = y1 / t, y2 / g2
+    om = d1 * d2 / (d1 + d2)
+    H = np.empty((nz + 1, nz + 1))
+    H[:nz, :nz] = (A * (sig * (1 - sig) / N + om)[:, None]).T @ A
+    H[:nz, nz] = H[nz, :nz] = -kappa * (A.T @ om)
+    H[nz, nz] = kappa**2 * om.sum()
+    H[np.ix_(cone, cone)] += W @ W
+    try: L = sl.cho_factor(H, lower=True, check_finite=False)
+    except np.linalg.LinAlgError:
+        H[np.diag_indices(nz + 1)] += 1e-12 * np.abs(H.diagonal()).max(); L = sl.cho_factor(H, lower=True, check_finite=False)
+    return _DRLRNewton(A, kappa, cone, t, g2, y1, y2, xc, sc, d1, d2, W, W @ xc, L, r_z, r_l, r_t)
+
 def drlr_ipm(G:np.ndarray,    # N x r reduced features (e.g. U S of the thin SVD of Z)
              s:np.ndarray,    # labels ±1
              rho:float, kappa:float,
@@ -227,71 +290,28 @@ def drlr_ipm(G:np.ndarray,    # N x r reduced features (e.g. U S of the thin SVD
     y1, y2, sc = np.full(N, 0.5 / N), np.full(N, 0.5 / N), np.r_[1.0, np.zeros(r)]
     nu = 2 * N + 1                                  # number of complementary pairs (the cone counts once)
     e = np.r_[1.0, np.zeros(r)]
-
-    def residuals(z, lam, t, y1, y2, sc):
-        m = A @ z
-        r_z = A.T @ (-0.5 * (1 - np.tanh(0.5 * m)) / N + y2); r_z[:r] -= sc[1:]      # ℓ'(m) = -1/(1 + e^m)
-        r_l, r_t = rho - kappa * y2.sum() - sc[0], 1 / N - y1 - y2
-        gap = t @ y1 + (t - m + kappa * lam) @ y2 + np.r_[lam, z[:r]] @ sc
-        return m, r_z, r_l, r_t, gap
-
-    m, r_z, r_l, r_t, gap = residuals(z, lam, t, y1, y2, sc)
+    m, r_z, r_l, r_t, gap = _drlr_residuals(A, r, rho, kappa, z, lam, t, y1, y2, sc)
     for it in range(max_iter):
         res = np.sqrt(r_z @ r_z + r_l**2 + r_t @ r_t)
         if gap < tol and res < tol: return z[:r], float(z[r]), float(lam), it, True
-        mu, xc, g2 = gap / nu, np.r_[lam, z[:r]], t - m + kappa * lam
-        sig = 0.5 * (1 - np.tanh(0.5 * m))
-        W = _nt_scaling(xc, sc); ls = W @ xc
-        d1, d2 = y1 / t, y2 / g2
-        om = d1 * d2 / (d1 + d2)
-        H = np.empty((nz + 1, nz + 1))
-        H[:nz, :nz] = (A * (sig * (1 - sig) / N + om)[:, None]).T @ A
-        H[:nz, nz] = H[nz, :nz] = -kappa * (A.T @ om)
-        H[nz, nz] = kappa**2 * om.sum()
-        H[np.ix_(cone, cone)] += W @ W
-        try: L = sl.cho_factor(H, lower=True, check_finite=False)
-        except np.linalg.LinAlgError:
-            H[np.diag_indices(nz + 1)] += 1e-12 * np.abs(H.diagonal()).max(); L = sl.cho_factor(H, lower=True, check_finite=False)
-
-        def direction(c1, c2, rc):
-            "Newton step with complementarity targets c1, c2 (linear pairs) and rc (cone, in the scaled space)"
-            h1, h2 = c1 / t - y1, c2 / g2 - y2
-            ct = -r_t + h1 + h2
-            k = d2 * ct / (d1 + d2) - h2
-            Wq = W @ _jordan_solve(ls, rc)
-            rhs = np.r_[-r_z + A.T @ k, -r_l - kappa * k.sum()]
-            rhs[cone] += Wq
-            dy = sl.cho_solve(L, rhs, check_finite=False)
-            delta = A @ dy[:nz] - kappa * dy[nz]
-            dt = (ct + d2 * delta) / (d1 + d2)
-            dg2 = dt - delta
-            dxc = dy[cone]
-            return dy, dt, dg2, h1 - d1 * dt, h2 - d2 * dg2, dxc, Wq - W @ (W @ dxc)
-
-        def max_step(d):
-            _, dt, dg2, dy1, dy2, dxc, dsc = d
-            a = min(_soc_step(xc, dxc), _soc_step(sc, dsc), 1.0)
-            for v, dv in ((t, dt), (g2, dg2), (y1, dy1), (y2, dy2)):
-                neg = dv < 0
-                if neg.any(): a = min(a, float((-v[neg] / dv[neg]).min()))
-            return a
-
+        mu = gap / nu
+        nt = _drlr_newton(A, kappa, cone, z, lam, t, y1, y2, sc, m, r_z, r_l, r_t)
         zero = np.zeros(N)
-        aff = direction(zero, zero, -_jordan(ls, ls))                        # predictor: aim at μ = 0
-        a = max_step(aff)
+        aff = nt.direction(zero, zero, -_jordan(nt.ls, nt.ls))               # predictor: aim at μ = 0
+        a = nt.max_step(aff)
         _, dt, dg2, dy1, dy2, dxc, dsc = aff
-        mu_aff = ((t + a * dt) @ (y1 + a * dy1) + (g2 + a * dg2) @ (y2 + a * dy2) + (xc + a * dxc) @ (sc + a * dsc)) / nu
-        cen = min(1.0, (mu_aff / mu) ** 3) * mu                                  # Mehrotra's centring target
-        d = direction(cen - dt * dy1, cen - dg2 * dy2,
-                      -_jordan(ls, ls) + cen * e - _jordan(W @ dxc, np.linalg.solve(W, dsc)))
+        mu_aff = ((t + a * dt) @ (y1 + a * dy1) + (nt.g2 + a * dg2) @ (y2 + a * dy2) + (nt.xc + a * dxc) @ (sc + a * dsc)) / nu
+        cen = min(1.0, (mu_aff / mu) ** 3) * mu                              # Mehrotra's centring target
+        d = nt.direction(cen - dt * dy1, cen - dg2 * dy2,
+                         -_jordan(nt.ls, nt.ls) + cen * e - _jordan(nt.W @ dxc, np.linalg.solve(nt.W, dsc)))
         dy, dt, _, dy1, dy2, _, dsc = d
-        a = 0.99 * max_step(d)
-        for _ in range(40):                                                       # backtrack on the KKT residual
+        a = 0.99 * nt.max_step(d)
+        for _ in range(40):                                                   # backtrack on the KKT residual
             new = (z + a * dy[:nz], lam + a * dy[nz], t + a * dt, y1 + a * dy1, y2 + a * dy2, sc + a * dsc)
-            m_n, rz_n, rl_n, rt_n, gap_n = residuals(*new)
+            m_n, rz_n, rl_n, rt_n, gap_n = _drlr_residuals(A, r, rho, kappa, *new)
             if np.sqrt(rz_n @ rz_n + rl_n**2 + rt_n @ rt_n) + gap_n / nu <= (1 - 1e-4 * a) * (res + mu): break
             a *= 0.5
-        else:                                                                     # no progress: the rounding floor
+        else:                                                                 # no progress: the rounding floor
             return z[:r], float(z[r]), float(lam), it, gap < 100 * tol and res < 100 * tol
         (z, lam, t, y1, y2, sc), (m, r_z, r_l, r_t, gap) = new, (m_n, rz_n, rl_n, rt_n, gap_n)
     return z[:r], float(z[r]), float(lam), max_iter, False

@@ -9,10 +9,10 @@ __all__ = ['upper_form', 'lower_form', 'upper_bound', 'lower_bound', 'rule_bound
 import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
-from .features import scores
+from .features import scores, pair_matrix, pow2_scale
 from .uncertainty import UncertaintySet
 from .learning import Form, PairRows, randomized_rule, deterministic_rule
-from .solvers import solve
+from .solvers.registry import solve
 
 # %% ../nbs/04_bounds.ipynb #f3e07131
 def _check_rule(H, Psi, n_classes):
@@ -59,8 +59,8 @@ def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
     # each constraint row divided by the power of two nearest its largest entry (exact): HiGHS drops matrix entries
     # below 1e-9, so a tiny feature's constraint was silently ignored and the worst case overstated
     cmax = np.abs(Psi).max(0) if s else np.ones(Psi.shape[1])
-    r = np.tile(np.exp2(np.clip(np.round(np.log2(np.where(cmax > 0, cmax, 1.0))), -600, 600)), K)  # 1/r finite
-    Phi = sp.diags(1 / r) @ sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T  # column y*s + i is Φ(x_i, y)/r
+    r = np.tile(pow2_scale(cmax), K)
+    Phi = sp.diags(1 / r) @ pair_matrix(Psi, K).T                  # column y*s + i is Φ(x_i, y)/r
     # |Φ_j p| <= max|Φ_j| for every distribution p: clipping the right-hand sides to twice that keeps the feasible set
     # (an unreachable bound stays unreachable) and keeps them below HiGHS' infinity (1e20, else 'Model error')
     lim = np.tile(2 * np.maximum(1.0, abs(Phi).max(1).toarray().ravel() if Phi.nnz else 0), 2)

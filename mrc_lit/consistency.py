@@ -10,6 +10,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 from sklearn.utils import check_random_state
+from .features import pair_matrix
 from .uncertainty import UncertaintySet
 
 # %% ../nbs/10_consistency.ipynb #bf89ab6c
@@ -63,7 +64,7 @@ def worst_case_bayes_risk(Psi:np.ndarray,   # s x D scalar features of a finite 
     "The minimax risk R̄(U) from the distribution side: the largest Bayes risk 1 - Σ_x max_y p(x, y) over U"
     Psi = np.asarray(Psi, dtype=float); s, D = Psi.shape; K = U.n_classes
     if K * D != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
-    Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T     # m x (K s), column y*s + i
+    Phi = pair_matrix(Psi, K).T                                       # m x (K s), column y*s + i
     Z = sp.csr_matrix((Phi.shape[0], s))
     A_ub = sp.vstack([sp.hstack([sp.eye(K * s), -sp.vstack([sp.eye(s)] * K)]),   # p(x_i, y) <= t_i
                       sp.hstack([Phi, Z]), sp.hstack([-Phi, Z])], format='csr')

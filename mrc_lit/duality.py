@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
+from .features import pair_matrix
 from .uncertainty import UncertaintySet
 from .bounds import worst_case_error, upper_bound, lower_bound
 
@@ -65,7 +66,7 @@ def regularity(Psi:np.ndarray,   # s x D scalar features of the instance set ð’
     "R1/R2 diagnostics for U on ð’³_s, by one LP (largest slack) and two ranks"
     Psi = np.asarray(Psi, dtype=float); s, D = Psi.shape; K = U.n_classes; m = K * D
     if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
-    Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T.tocsr()   # m x (K s), column y*s + i
+    Phi = pair_matrix(Psi, K).T.tocsr()                                   # m x (K s), column y*s + i
     pos = U.lambda_ > 0
     cap = float(U.lambda_.max()) if pos.any() else 1.0
     t_col = sp.csr_matrix(np.ones((int(pos.sum()), 1)))

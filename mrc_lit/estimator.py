@@ -6,49 +6,98 @@
 __all__ = ['MRC']
 
 # %% ../nbs/05_estimator.ipynb #35f1d5e1
-import numbers
+from numbers import Integral, Real
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils._param_validation import HasMethods, Interval
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 from .features import make_feature_map, scores
 from .uncertainty import uncertainty_set, UncertaintySet
 from .learning import randomized_rule, deterministic_rule
-from .solvers import learn, SOLVERS
+from .solvers.registry import learn, SOLVERS
 from .bounds import lower_bound, upper_bound
 
 # %% ../nbs/05_estimator.ipynb #c59ae7a9
 class MRC(ClassifierMixin, BaseEstimator):
-    "Minimax risk classifier with 0-1 loss (Mazuelas, Romero, Grünwald, JMLR 2023), with error bounds at learning"
-    def __init__(self,
-                 phi='fourier',         # scalar features: 'fourier', 'linear', 'stumps', a transformer or a function
-                 n_components:int=500,  # random Fourier frequencies (Ψ has 2*n_components + 1 columns)
-                 sigma:float=None,      # Gaussian kernel scale on standardized inputs; None: sqrt(d/2)
-                 lambda0:float=0.3,     # confidence vector λ = lambda0 * sqrt(variance / n), eq. (35)
-                 deterministic:bool=False, # the rule whose bounds error_bounds() reports by default: h_d if True, else h^U
-                 solver='auto',         # 'auto' (exact, fast) or a name in mrc_lit.solvers.SOLVERS, or a callable taking a Form
-                 random_state=None,     # seed of the random features
-                ):
+    """Minimax risk classifier with 0-1 loss (Mazuelas, Romero, Grünwald, JMLR 2023), with error bounds at learning.
+
+    Parameters
+    ----------
+    phi : {'fourier', 'linear', 'stumps'}, transformer or callable, default='fourier'
+        The scalar features Ψ(x).
+    n_components : int, default=500
+        Random Fourier frequencies (Ψ has 2 n_components + 1 columns).
+    sigma : float or None, default=None
+        Gaussian kernel scale on standardized inputs; None: sqrt(d/2).
+    lambda0 : float, default=0.3
+        Confidence vector λ = lambda0 sqrt(variance / n), eq. (35).
+    deterministic : bool, default=False
+        The rule whose bounds `error_bounds()` reports by default: h_d if True, else h^U.
+    solver : str or callable, default='auto'
+        'auto' (exact, fast), a name in `mrc_lit.solvers.registry.SOLVERS`, or a callable taking a `Form`; used for
+        learning and for the bound problems.
+    random_state : int, RandomState instance or None, default=None
+        Seed of the random features.
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (n_classes,)
+        The labels seen in fit.
+    n_features_in_ : int
+        Number of features of X seen in fit.
+    feature_map_ : transformer
+        The fitted map X -> Ψ(X).
+    tau_, lambda_ : ndarray of shape (n_classes * D,)
+        Mean and confidence vectors of the uncertainty set.
+    solution_ : Solution
+        The solver's result: μ*, the minimax risk, its certified lower bound and gap, the dual.
+    mu_ : ndarray of shape (n_classes * D,)
+        The classifier's parameters μ*.
+    varphi_ : float
+        φ(μ*) over the training instances (the rule h^U's threshold).
+    upper_bound_ : float
+        R̄(U), the minimax risk: an upper bound on the error of h^U (Theorem 5 (performance bounds)).
+    lower_bound_ : float
+        R̲(U, h^U), computed on first access.
+    X_fit_ : ndarray
+        The training instances, the instance set of the bound problems.
+    """
+    _parameter_constraints = {
+        'phi': [str, HasMethods(['fit', 'transform']), callable],
+        'n_components': [Interval(Integral, 1, None, closed='left')],
+        'sigma': [Interval(Real, 0, None, closed='neither'), None],
+        'lambda0': [Interval(Real, 0, None, closed='left')],
+        'deterministic': ['boolean'],
+        'solver': [str, callable],
+        'random_state': ['random_state'],
+    }
+
+    def __init__(self, phi='fourier', n_components:int=500, sigma:float=None, lambda0:float=0.3,
+                 deterministic:bool=False, solver='auto', random_state=None):
         self.phi, self.n_components, self.sigma, self.lambda0 = phi, n_components, sigma, lambda0
         self.deterministic, self.solver, self.random_state = deterministic, solver, random_state
 
     def _check_params(self):
-        if not isinstance(self.lambda0, numbers.Real) or isinstance(self.lambda0, bool) or not np.isfinite(self.lambda0) or self.lambda0 < 0:
-            raise ValueError(f'lambda0 must be a finite number >= 0, got {self.lambda0!r}')
-        if not (callable(self.solver) or isinstance(self.solver, str) and (self.solver == 'auto' or self.solver in SOLVERS)):
+        "sklearn's `_validate_params` (types and ranges), then what it cannot say: λ finite and the solver's name"
+        self._validate_params()
+        if not np.isfinite(self.lambda0): raise ValueError(f'lambda0 must be a finite number >= 0, got {self.lambda0!r}')
+        if isinstance(self.solver, str) and not (self.solver == 'auto' or self.solver in SOLVERS):
             raise ValueError(f"unknown solver {self.solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
-        if not isinstance(self.deterministic, (bool, np.bool_)):
-            raise ValueError(f'deterministic must be True or False, got {self.deterministic!r}')
 
     def fit(self, X, y):
-        "Learn μ* from training data: solves P_{τ,λ} over the training instances"
+        "Learn μ* from training data: validate, map X to Ψ(X), build 𝒰, and solve this estimator's problem (`_learn`)"
         X, Psi, U = self._prepare(X, y)
-        self.tau_, self.lambda_ = U.tau, U.lambda_
-        self.solution_, self.varphi_ = learn(Psi, U, self.solver)
-        self.mu_, self.upper_bound_ = self.solution_.mu, self.solution_.value
-        self.X_fit_ = X          # the instance set 𝒳_s of the bound problems
+        self._learn(X, Psi, U)
+        self.mu_ = self.solution_.mu
         self._bounds = {}
         return self
+
+    def _learn(self, X, Psi, U):
+        "P_{τ,λ} over the training instances (the instance set 𝒳_s of the bound problems)"
+        self.tau_, self.lambda_ = U.tau, U.lambda_
+        self.solution_, self.varphi_ = learn(Psi, U, self.solver)
+        self.upper_bound_, self.X_fit_ = self.solution_.value, X
 
     def _prepare(self, X, y):
         "Validated X, Ψ(X) and the uncertainty set of the training pairs; sets `classes_` and `feature_map_`"

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from sklearn.utils import check_random_state
 from .uncertainty import UncertaintySet
-from .solvers import learn
+from .solvers.registry import learn
 
 # %% ../nbs/09_generalization.ipynb #9d2d2b89
 @dataclass

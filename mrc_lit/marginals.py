@@ -11,7 +11,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 import time
-from .features import scores
+from .features import scores, pair_matrix
 from .uncertainty import UncertaintySet, uncertainty_set
 from .learning import Solution, varphi_x, deterministic_rule
 from .bounds import _check_rule
@@ -41,12 +41,12 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
                           U:UncertaintySet, # τ and λ
                           tol:float=1e-9,   # HiGHS feasibility and optimality tolerance
                           time_limit:float=None, # seconds, None for no limit
-                         )->Solution:       # μ*, value R̄(V), dual bound, and the worst-case p (n x |Y|) as `dual`
+                         )->Solution:       # μ*, value R̄(V), dual bound, and the worst-case p (entry y*n + i) as `dual`
     "Exact solution of eq. (14) by its linear program"
     t0 = time.perf_counter()
     Psi = np.asarray(Psi, dtype=float); n, D = Psi.shape; K = U.n_classes; m = K * D
     if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
-    A = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr')               # row y*n + i: Ψ(x_i)ᵀ in block y
+    A = pair_matrix(Psi, K)                                                 # row y*n + i: Ψ(x_i)ᵀ in block y
     Nu = -sp.kron(np.ones((K, 1)), sp.eye(n), format='csr')
     A_ub = sp.vstack([sp.hstack([A, -A, Nu, -sp.eye(K * n)]),
                       sp.hstack([sp.csr_matrix((n, 2 * m + n)), sp.hstack([sp.eye(n)] * K)])], format='csc')
@@ -61,7 +61,7 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
                          '|E_p Φ - τ| <= λ (V is empty). Use the sample mean of these instances as τ, or a larger λ')
     if res.status != 0: raise RuntimeError(f'the LP solver stopped: {res.message}')
     mu = res.x[:m] - res.x[m:2 * m]
-    p = -res.ineqlin.marginals[:K * n].reshape(K, n).T
+    p = -res.ineqlin.marginals[:K * n]                                      # entry y*n + i, as every solver's dual
     return Solution(mu=mu, value=fixed_marginals_objective(Psi, U, mu), lower=1 + float(b_ub @ res.ineqlin.marginals),
                     n_iter=int(res.nit), solver='lp', time=time.perf_counter() - t0, dual=p)
 
@@ -72,7 +72,7 @@ def fixed_marginals_worst_case(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
     "Extreme error of rule h over V: distributions on the training pairs with marginal 1/n and |E_p Φ - τ| ⪯ λ"
     Psi = np.asarray(Psi, dtype=float); H = _check_rule(H, Psi, U.n_classes)
     n, K = H.shape
-    Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T          # m x (K n): column y*n + i
+    Phi = pair_matrix(Psi, K).T                                            # m x (K n): column y*n + i
     c = H.T.ravel() * (1 if sense == 'max' else -1)
     res = linprog(c, A_ub=sp.vstack([Phi, -Phi]), b_ub=np.r_[U.tau + U.lambda_, U.lambda_ - U.tau],
                   A_eq=sp.hstack([sp.eye(n)] * K), b_eq=np.full(n, 1 / n), bounds=(0, None), method='highs')
@@ -81,17 +81,24 @@ def fixed_marginals_worst_case(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
 
 # %% ../nbs/08_fixed_marginals.ipynb #f3396cbb
 class FixedMarginalsMRC(MRC):
-    "0-1 MRC for the fixed-marginal set V (Theorem 3): L1-regularized ERM with the adversarial zero-one loss"
+    """0-1 MRC for the fixed-marginal set V (Theorem 3): L1-regularized ERM with the adversarial zero-one loss.
 
-    def fit(self, X, y):
-        "Learn μ* by solving eq. (14) over the training instances"
-        X, Psi, U = self._prepare(X, y)
+    Parameters
+    ----------
+    As `MRC`. `solver` is used for the bound problems (`error_bounds`); the learning problem, eq. (14), is a sum
+    of n max terms rather than one, so it is not of the general form, and is solved by its own LP (HiGHS).
+
+    Attributes
+    ----------
+    As `MRC`, except: `objective_`, the value of eq. (14) at μ* (no bound on the error), instead of `varphi_`;
+    `upper_bound_` is R̄(U, h^V), computed on first access.
+    """
+
+    def _learn(self, X, Psi, U):
+        "eq. (14) over the training instances"
         self.tau_, self.lambda_ = U.tau, U.lambda_
         self.solution_ = solve_fixed_marginals(Psi, U)
-        self.mu_, self.objective_ = self.solution_.mu, self.solution_.value
-        self.X_fit_ = X
-        self._bounds = {}
-        return self
+        self.objective_, self.X_fit_ = self.solution_.value, X
 
     def predict_proba(self, X)->np.ndarray: # n x |classes_| probabilities h^V(y|x)
         "The rule h^V of eq. (15): the scores projected onto the simplex, instance by instance"

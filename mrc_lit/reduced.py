@@ -6,15 +6,17 @@
 __all__ = ['epsilon_s', 'theorem9_bounds', 'nonempty_uncertainty_set', 'learn_reduced', 'outside_mass', 'ReducedMRC']
 
 # %% ../nbs/11_reduced_sets.ipynb #fa534e82
+from numbers import Integral
 import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
 from scipy.optimize import linprog
 import warnings
 from sklearn.utils import check_random_state
-from .features import scores
+from sklearn.utils._param_validation import Interval
+from .features import scores, pair_matrix
 from .uncertainty import UncertaintySet, uncertainty_set
-from .solvers import learn
+from .solvers.registry import learn
 from .estimator import MRC
 
 # %% ../nbs/11_reduced_sets.ipynb #b96ee157
@@ -108,7 +110,7 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
             p, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
         if not ok: method = 'highs'       # stalled or broke down (seen on a Figure 1 draw, s = 100): the LP as written
     if method == 'highs':
-        Phi = sp.kron(sp.eye(K), sp.csr_matrix(Psi), format='csr').T      # m x (K s), column y*s + i
+        Phi = pair_matrix(Psi, K).T                                        # m x (K s), column y*s + i
         I = sp.eye(m, format='csr'); Z = sp.csr_matrix((m, m))
         A_ub = sp.vstack([sp.hstack([-Phi, -I, Z]), sp.hstack([Phi, Z, -I])], format='csr')
         res = linprog(np.r_[np.zeros(K * s), np.ones(2 * m)], A_ub=A_ub, b_ub=np.r_[-U.tau, U.tau],
@@ -146,7 +148,23 @@ def outside_mass(Psi_all:np.ndarray, H_all:np.ndarray, # features and rule value
 
 # %% ../nbs/11_reduced_sets.ipynb #9ae25967
 class ReducedMRC(MRC):
-    "MRC learned over a random subset of s training instances (Theorem 9), with τ and λ from all training pairs"
+    """MRC learned over a random subset of s training instances (Theorem 9), with τ and λ from all training pairs.
+
+    Parameters
+    ----------
+    As `MRC`, and:
+    n_instances : int, default=1000
+        s, the instances over which φ and the bounds are computed.
+
+    Attributes
+    ----------
+    As `MRC`, and:
+    lambda_increase_ : ndarray
+        How much λ was enlarged to make the set non-empty on the subset (0 when it was not empty).
+    instance_indices_ : ndarray of shape (s,)
+        The training instances used; `X_fit_` holds them.
+    """
+    _parameter_constraints = {**MRC._parameter_constraints, 'n_instances': [Interval(Integral, 1, None, closed='left')]}
     def __init__(self, phi='fourier', n_components:int=500, sigma:float=None, lambda0:float=0.3,
                  deterministic:bool=False, solver='auto', random_state=None,
                  n_instances:int=1000, # s: instances over which φ and the bounds are computed
@@ -155,11 +173,8 @@ class ReducedMRC(MRC):
                          deterministic=deterministic, solver=solver, random_state=random_state)
         self.n_instances = n_instances
 
-    def fit(self, X, y):
+    def _learn(self, X, Psi, U):
         "τ, λ from all training pairs; learning over s of the training instances"
-        if not isinstance(self.n_instances, (int, np.integer)) or isinstance(self.n_instances, bool) or self.n_instances < 1:
-            raise ValueError(f'n_instances must be a positive integer, got {self.n_instances!r}')
-        X, Psi, U = self._prepare(X, y)
         n = len(X)
         idx = np.arange(n) if self.n_instances >= n else \
             np.sort(check_random_state(self.random_state).choice(n, self.n_instances, replace=False))
@@ -170,7 +185,5 @@ class ReducedMRC(MRC):
             warnings.warn(f'the uncertainty set was empty on the {len(idx)} instances and λ was enlarged (the LP after '
                           'Theorem 9): with few instances per component of Φ the enlarged set can hold very few '
                           'distributions (bounds nearly equal, poor rule); use more instances or fewer features', UserWarning)
-        self.mu_, self.upper_bound_ = self.solution_.mu, self.solution_.value
+        self.upper_bound_ = self.solution_.value
         self.instance_indices_, self.X_fit_ = idx, X[idx]
-        self._bounds = {}
-        return self

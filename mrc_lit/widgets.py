@@ -332,12 +332,8 @@ class Explorer(_Background, W.VBox):
 
 # %% ../nbs/13_widgets.ipynb #fb834514
 def solver_registry()->dict:
-    "The registered solvers: `mrc_lit.solvers.SOLVERS` if that module exists, else `mrc_lit.learning.SOLVERS`"
-    try: mod = importlib.import_module('mrc_lit.solvers')
-    except ModuleNotFoundError as e:
-        if e.name != 'mrc_lit.solvers': raise            # a real import error inside mrc_lit.solvers: show it
-        mod = importlib.import_module('mrc_lit.learning')
-    return {k: v for k, v in getattr(mod, 'SOLVERS', {}).items() if callable(v)}
+    "The registered solvers, `mrc_lit.solvers.registry.SOLVERS`, looked up when the race runs"
+    return {k: v for k, v in importlib.import_module('mrc_lit.solvers.registry').SOLVERS.items() if callable(v)}
 
 def race_form(name:str, n_components:int=30, lambda0:float=0.3, max_train:int=400, seed:int=0):
     "The learning problem P_{τ,λ} of a bundled dataset (training split) in the general form"

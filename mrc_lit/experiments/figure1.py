@@ -13,7 +13,7 @@ from ..datasets import load_dataset
 from ..features import RandomFourierFeatures, scores
 from ..uncertainty import uncertainty_set
 from ..learning import randomized_rule
-from ..solvers import learn
+from ..solvers.registry import learn
 from ..bounds import lower_bound
 from ..reduced import learn_reduced
 from .runner import run_jobs, write_csv, read_csv

@@ -15,8 +15,8 @@ from ..datasets import load_dataset
 from ..features import make_feature_map
 from ..uncertainty import uncertainty_set
 from ..learning import learning_form
-from ..subgradient import bsm, ebsm, asm, easm, easm_r
-from ..solvers import solve
+from ..solvers.subgradient import bsm, ebsm, asm, easm, easm_r
+from ..solvers.registry import solve
 from .runner import run_jobs, write_csv, read_csv
 
 # %% ../../nbs/experiments/figure2.ipynb #4290d8bb

@@ -13,7 +13,7 @@ from ..datasets import load_dataset
 from ..features import RandomFourierFeatures, scores, one_hot
 from ..uncertainty import feature_mean, practical_lambda, UncertaintySet
 from ..learning import randomized_rule
-from ..solvers import learn
+from ..solvers.registry import learn
 from ..bounds import upper_bound, confidence_bounds
 from .runner import run_jobs, write_csv, read_csv
 

@@ -1,0 +1,1 @@
+"""The solvers of the general form f(μ) = aᵀμ + λᵀ|μ| + max(Fμ + b) (the form itself and HiGHS are in `mrc_lit.learning`): the subgradient methods (`subgradient`), the default interior point method (`ipm`, built from `structure`, `normal`, `newton` and `finish`), and every solver by name (`registry`: `solve`, `learn`, `SOLVERS`)."""
