@@ -19,7 +19,7 @@ from tqdm.auto import tqdm
 from .features import scores
 from .uncertainty import UncertaintySet, practical_lambda, bernstein_lambda
 from .learning import randomized_rule, deterministic_rule
-from .solvers import learn
+from .solvers.registry import learn
 from .bounds import lower_bound, upper_bound, confidence_bounds
 from .estimator import MRC
 
