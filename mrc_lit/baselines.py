@@ -107,9 +107,9 @@ def _binary_targets(est, y):
         raise ValueError(f'{type(est).__name__} is a binary classifier; y has {len(est.classes_)} classes')
     return np.where(yi == 1, 1.0, -1.0)
 
-def _kernel_direction(svm, Z, gamma):
+def _kernel_direction(svm, gamma):
     "(a, support vectors, b, ‖w̃‖) of a fitted Gaussian SVC, w̃ = (Σ a_i φ(z_i), b) with a_i = y_i α_i its dual coefficients"
-    a, V, b = svm.dual_coef_.ravel(), Z[svm.support_], float(svm.intercept_[0])
+    a, V, b = svm.dual_coef_.ravel(), svm.support_vectors_, float(svm.intercept_[0])
     return a, V, b, float(np.sqrt(max(a @ rbf_kernel(V, V, gamma=gamma) @ a + b * b, 0.0)))
 
 class PACBayesSVM(ClassifierMixin, BaseEstimator):
@@ -129,12 +129,12 @@ class PACBayesSVM(ClassifierMixin, BaseEstimator):
         self.sigma_ = float(np.sqrt(X.shape[1] / 2) if self.sigma is None else self.sigma)
         self.gamma_ = 1 / (2 * self.sigma_**2)
         self.svm_ = SVC(C=self.C, gamma=self.gamma_).fit(Z, s)
-        a, V, b, self.weight_norm_ = _kernel_direction(self.svm_, Z, self.gamma_)
+        a, V, b, self.weight_norm_ = _kernel_direction(self.svm_, self.gamma_)
         if not self.weight_norm_ > 0: raise ValueError('the SVM weight vector is zero: no direction to bound')
         if self.prior_fraction > 0:
             prior, rest = train_test_split(np.arange(len(s)), train_size=self.prior_fraction, stratify=s,
                                            random_state=self.random_state)
-            ar, Vr, br, nr = _kernel_direction(SVC(C=self.C, gamma=self.gamma_).fit(Z[prior], s[prior]), Z[prior], self.gamma_)
+            ar, Vr, br, nr = _kernel_direction(SVC(C=self.C, gamma=self.gamma_).fit(Z[prior], s[prior]), self.gamma_)
             self.prior_cos_ = float(np.clip((a @ rbf_kernel(V, Vr, gamma=self.gamma_) @ ar + b * br) / (self.weight_norm_ * nr), -1, 1))
             etas = ETAS
         else: rest, self.prior_cos_, etas = np.arange(len(s)), 0.0, (0.0,)
