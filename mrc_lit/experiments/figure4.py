@@ -19,7 +19,7 @@ from .runner import run_jobs, write_csv, read_csv
 # %% ../../nbs/experiments/figure4.ipynb #c76a8ce6
 DATASETS = ['credit', 'qsar', 'mammographic']
 FULL = dict(datasets=DATASETS, n_folds=10, lambda0s=np.r_[0.05, np.linspace(0.1, 1, 10)], rhos=np.geomspace(1e-5, 1, 11),
-            n_components=500, drlr_components=100)
+            n_components=500, drlr_components=500)
 QUICK = dict(datasets=['credit'], n_folds=3, lambda0s=np.array([0.0, 0.3, 1.0]), rhos=np.array([1e-4, 1e-2, 1.0]),
              n_components=30, drlr_components=15)
 
@@ -80,8 +80,6 @@ def _plot(rows, cfg, path):
             b.semilogx(*means(rows, nm, 'DRLR', key), color=col, ls=ls, label=lab)
         a.set_title(f'MRC, {nm}', fontsize=9); b.set_title(f'DRLR, {nm}', fontsize=9)
         a.set_xlabel('λ0'); b.set_xlabel('ρ'); a.set_ylabel('classification error')
-    # the legends go below the panels: inside the first row they covered credit's curves
-    fig.tight_layout(rect=(0, 0.2 / len(names), 1, 1))
-    for ax, corner in ((axes[0, 0], (0.01, 0)), (axes[0, 1], (0.55, 0))):
-        fig.legend(*ax.get_legend_handles_labels(), loc='lower left', bbox_to_anchor=corner, ncol=2, fontsize=7, frameon=False)
-    fig.savefig(path, dpi=110); plt.close(fig)
+    for ax in axes[-1]:   # below the last row, where no curve runs
+        ax.legend(fontsize=7, ncol=2, loc='upper center', bbox_to_anchor=(0.5, -0.22), frameon=False)
+    fig.tight_layout(); fig.savefig(path, dpi=110, bbox_inches='tight'); plt.close(fig)
