@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.mrc_lit-installed
+DASK_STAMP = $(VENV)/.mrc_lit-dask-installed
 
 .PHONY: demo test test-slow readme outputs docs docs-check export clean-nbs install
 
@@ -14,18 +15,23 @@ $(STAMP): settings.ini setup.py
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	touch $(STAMP)
 
+# The optional Dask extra (chapter 17's larger-than-memory fits): what the tests and the docs need, not the demo.
+$(DASK_STAMP): $(STAMP)
+	$(BIN)/python -m pip install -q -e ".[dev,dask]"
+	touch $(DASK_STAMP)
+
 # The main job: fit an MRC on the bundled credit data (80/20 stratified split), print error, bounds and fit time.
 demo: $(STAMP)
 	$(BIN)/mrc-lit fit --data credit
 
 # The cells the docs build runs (docs-check, no quarto needed), then the nbdev checks (notebooks clean, library in
 # sync) and every notebook's tests; ends with `nbdev_test: N passed, N failed`.
-test: $(STAMP)
+test: $(DASK_STAMP)
 	$(BIN)/python tools/docs_check.py
 	$(BIN)/python tools/check.py
 
 # The same, also running the cells marked `#| slow` (full-size experiments).
-test-slow: $(STAMP)
+test-slow: $(DASK_STAMP)
 	$(BIN)/python tools/check.py --flags slow
 
 # README.md from nbs/index.ipynb (quarto-free).
@@ -33,15 +39,15 @@ readme: $(STAMP)
 	$(BIN)/python tools/make_readme.py
 
 # Store the notebooks' plain outputs (figures, tables) as CI's reduced run produces them; widget outputs dropped.
-outputs: $(STAMP)
+outputs: $(DASK_STAMP)
 	$(BIN)/python tools/execute.py
 
 # The documentation site in _docs/ (needs quarto, https://quarto.org; GitHub builds it: .github/workflows/docs.yaml).
-docs: $(STAMP)
+docs: $(DASK_STAMP)
 	$(BIN)/nbdev_docs
 
 # What of the docs build can be checked without quarto: the cells nbdev runs to render each notebook.
-docs-check: $(STAMP)
+docs-check: $(DASK_STAMP)
 	$(BIN)/python tools/docs_check.py
 
 export: $(STAMP)

@@ -15,7 +15,7 @@ from sklearn.utils import check_random_state
 from .features import scores
 from .uncertainty import UncertaintySet, uncertainty_set
 from .solvers import learn
-from .estimator import MRC
+from .estimator import MRC, _is_dask, _distributed
 
 # %% ../nbs/11_reduced_sets.ipynb #b96ee157
 def epsilon_s(s,               # number of sampled instances (scalar or array)
@@ -159,6 +159,7 @@ class ReducedMRC(MRC):
         "τ, λ from all training pairs; learning over s of the training instances"
         if not isinstance(self.n_instances, (int, np.integer)) or isinstance(self.n_instances, bool) or self.n_instances < 1:
             raise ValueError(f'n_instances must be a positive integer, got {self.n_instances!r}')
+        if _is_dask(X): return _distributed().fit_dask(self, X, y)   # chapter 17
         X, Psi, U = self._prepare(X, y)
         n = len(X)
         idx = np.arange(n) if self.n_instances >= n else \
