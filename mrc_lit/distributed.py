@@ -51,11 +51,14 @@ def _block(Xb, *columns):
     if any(len(c) != len(X) for c in cols): raise ValueError('y is not aligned with X: a partition has different lengths')
     return (X, *cols)
 
-def _tree_reduce(parts, combine, fan_in=8):
-    "One delayed value combining the delayed parts, by a tree of `combine` calls on up to fan_in values each"
-    fold = lambda *v: functools.reduce(combine, v)
+def _fold(combine, *values): return functools.reduce(combine, values)
+
+def _tree_reduce(parts, combine,
+                 fan_in:int=8, # values per task: the tree has log_8 of the partitions' count levels
+                ):
+    "One delayed value combining the delayed parts, by a tree of tasks that each fold up to fan_in values with combine"
     while len(parts) > 1:
-        parts = [dask.delayed(fold)(*parts[i:i + fan_in]) for i in range(0, len(parts), fan_in)]
+        parts = [dask.delayed(_fold)(combine, *parts[i:i + fan_in]) for i in range(0, len(parts), fan_in)]
     return parts[0]
 
 _PROGRESS = contextvars.ContextVar('mrc_lit_dask_progress', default=False)
