@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.mrc_lit-installed
+DASK_STAMP = $(VENV)/.mrc_lit-dask-installed
 
 .PHONY: demo test test-slow readme outputs docs docs-check export clean-nbs install
 
@@ -14,6 +15,11 @@ $(STAMP): settings.ini setup.py
 	$(BIN)/python -m pip install -q -e ".[dev]"
 	touch $(STAMP)
 
+# The optional Dask extra (chapter 17's larger-than-memory fits): what the tests and the docs need, not the demo.
+$(DASK_STAMP): $(STAMP)
+	$(BIN)/python -m pip install -q -e ".[dev,dask]"
+	touch $(DASK_STAMP)
+
 # The main job: fit an MRC on the bundled credit data (80/20 stratified split), print error, bounds and fit time.
 demo: $(STAMP)
 	$(BIN)/mrc-lit fit --data credit
@@ -21,12 +27,12 @@ demo: $(STAMP)
 # The cells the docs build runs (docs-check, no quarto needed), then the nbdev checks (notebooks clean, library in
 # sync) and every notebook's tests, which also check that its stored outputs are current (`make outputs` refreshes
 # them); ends with `nbdev_test: N passed, N failed`.
-test: $(STAMP)
+test: $(DASK_STAMP)
 	$(BIN)/python tools/docs_check.py
 	$(BIN)/python tools/check.py
 
 # The same, also running the cells marked `#| slow` (full-size experiments).
-test-slow: $(STAMP)
+test-slow: $(DASK_STAMP)
 	$(BIN)/python tools/check.py --flags slow
 
 # README.md from nbs/index.ipynb (quarto-free).
@@ -35,15 +41,15 @@ readme: $(STAMP)
 
 # Store the notebooks' outputs (figures, tables, numbers) as `make test` produces them, which then checks that they
 # are current; widget outputs dropped. One notebook: `make outputs NB=nbs/04_bounds.ipynb`.
-outputs: $(STAMP)
+outputs: $(DASK_STAMP)
 	$(BIN)/python tools/execute.py $(NB)
 
 # The documentation site in _docs/ (needs quarto, https://quarto.org; GitHub builds it: .github/workflows/docs.yaml).
-docs: $(STAMP)
+docs: $(DASK_STAMP)
 	$(BIN)/nbdev_docs
 
 # What of the docs build can be checked without quarto: the cells nbdev runs to render each notebook.
-docs-check: $(STAMP)
+docs-check: $(DASK_STAMP)
 	$(BIN)/python tools/docs_check.py
 
 export: $(STAMP)

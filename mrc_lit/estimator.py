@@ -19,6 +19,16 @@ from .solvers.registry import learn, SOLVERS
 from .bounds import lower_bound, upper_bound
 
 # %% ../nbs/05_estimator.ipynb #c59ae7a9
+# dask collections (chapter 17): fit, predict, predict_proba and score run on their partitions
+def _is_dask(X)->bool:
+    "Whether X is a dask collection, by the dask collection protocol (no dask import)"
+    return callable(getattr(X, '__dask_graph__', None))
+
+def _distributed():
+    "mrc_lit.distributed, imported on first use: the in-memory path needs no dask"
+    from mrc_lit import distributed
+    return distributed
+
 class MRC(ClassifierMixin, BaseEstimator):
     """Minimax risk classifier with 0-1 loss (Mazuelas, Romero, Grünwald, JMLR 2023), with error bounds at learning.
 
@@ -87,6 +97,7 @@ class MRC(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         "Learn μ* from training data: validate, map X to Ψ(X), build 𝒰, and solve this estimator's problem (`_learn`)"
+        if _is_dask(X): return _distributed().fit_dask(self, X, y)
         X, Psi, U = self._prepare(X, y)
         self._learn(X, Psi, U)
         self.mu_ = self.solution_.mu
@@ -122,12 +133,19 @@ class MRC(ClassifierMixin, BaseEstimator):
 
     def predict_proba(self, X)->np.ndarray: # n x |classes_| probabilities h^U(y|x)
         "The randomized MRC h^U of eq. (11)"
+        if _is_dask(X): return _distributed().predict_dask(self, X, 'predict_proba')
         return randomized_rule(self._scores(X), self.varphi_)
 
     def predict(self, X)->np.ndarray:
         "The deterministic MRC h_d: the label with the largest score (the mode of h^U)"
+        if _is_dask(X): return _distributed().predict_dask(self, X, 'predict')
         S = self._scores(X)
         return self.classes_[S.argmax(1)]
+
+    def score(self, X, y, sample_weight=None)->float:
+        "Mean accuracy of h_d on (X, y)"
+        if _is_dask(X): return _distributed().score_dask(self, X, y, sample_weight)
+        return super().score(X, y, sample_weight)
 
     def randomized_error(self, X, y)->float:
         "Expected error of h^U on (X, y): 1 - mean h^U(y_i|x_i)"

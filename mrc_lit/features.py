@@ -51,10 +51,10 @@ def _positive(name, value, integer=False):
 def pow2_scale(m:np.ndarray,   # positive sizes (e.g. the largest |entry| of each column); 0 gives 1
                nearest:bool=True, # the nearest power of two; False: the largest one <= m
               )->np.ndarray:
-    "Powers of two 2^k near m, k clipped to [-600, 600] so that 1/2^k is finite: dividing by them rescales exactly"
+    "Powers of two 2^k near m, k clipped to [-1000, 1000] so that 2^k and 1/2^k are finite normal numbers: dividing by them rescales exactly"
     m = np.asarray(m, dtype=float)
     k = np.log2(np.where(m > 0, m, 1.0))
-    return np.exp2(np.clip(np.round(k) if nearest else np.floor(k), -600, 600))
+    return np.exp2(np.clip(np.round(k) if nearest else np.floor(k), -1000, 1000))
 
 def _pow2_scale(X):
     "Per column, the power of two 2^k with max|x_j|/2^k in [1, 2) (1 for all-zero columns)"

@@ -107,7 +107,8 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
     if method not in ('ipm', 'highs'): raise ValueError(f"method must be 'ipm' or 'highs', got {method!r}")
     if method == 'ipm':
         with np.errstate(all='ignore'):   # rounding can make the simplex row's Schur complement vanish: checked below
-            p, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
+            try: p, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
+            except np.linalg.LinAlgError: ok = False   # a normal matrix lost definiteness to rounding (s = 300, D = 101)
         if not ok: method = 'highs'       # stalled or broke down (seen on a Figure 1 draw, s = 100): the LP as written
     if method == 'highs':
         Phi = pair_matrix(Psi, K).T                                        # m x (K s), column y*s + i
