@@ -9,10 +9,9 @@ __all__ = ['CERTIFIED_GAP', 'varphi_x', 'varphi', 'varphi_bruteforce', 'Rows', '
 # %% ../nbs/03_learning.ipynb #2c7bc0d4
 from dataclasses import dataclass, field
 from itertools import combinations
-import time
 import numpy as np
 import scipy.sparse as sp
-from scipy.optimize import linprog
+from .solvers.control import linprog, run_control
 from .features import scores, pair_matrix, pow2_scale
 from .uncertainty import UncertaintySet
 
@@ -221,13 +220,17 @@ def solve_lp_blocks(a:np.ndarray, lam:np.ndarray, # aᵀμ + λᵀ|μ| of the ge
 def solve_lp(form:Form,          # the problem
              method:str='highs-ipm', # scipy.optimize.linprog method: 'highs-ipm', 'highs-ds' or 'highs'
              tol:float=1e-9,     # target accuracy, as in every solver: HiGHS's relative optimality gap and its feasibility tolerances
-             time_limit:float=None, # seconds, None for no limit
+             time_limit:float=None, # seconds, None for no limit; HiGHS stopping there is an error that says so
+             max_time:float=None,   # seconds, or None: the run's limit (`run_control`); reached, `FitTimeout`
+             verbose:int=None,      # 1: a line when HiGHS starts, while it runs and when it ends; None: the run's
             )->Solution:
     "Exact minimizer of the general form, by the linear program of eq. (opt-prob-3)"
-    t0 = time.perf_counter()
-    mu, _, dual, lower, nit = solve_lp_blocks(form.a, form.lam, *form.rows.lp(), method, tol, time_limit)
-    return Solution(mu=mu, value=form.value(mu), lower=lower, n_iter=nit, solver='lp',
-                    time=time.perf_counter() - t0, dual=dual)
+    with run_control(max_time, verbose) as ctl:
+        ctl.say(f'lp: HiGHS ({method}) on m = {form.m} parameters and {form.rows.n_rows} rows')
+        mu, _, dual, lower, nit = solve_lp_blocks(form.a, form.lam, *form.rows.lp(), method, tol, time_limit)
+        sol = Solution(mu=mu, value=form.value(mu), lower=lower, n_iter=nit, solver='lp', time=ctl.elapsed(), dual=dual)
+        ctl.say(f'lp: {nit} iterations, {sol.time:.2f} s, f(μ) = {sol.value:.10g}, gap {sol.gap:.1e}')
+    return sol
 
 # %% ../nbs/03_learning.ipynb #fa392735
 def learning_form(Psi:np.ndarray,   # s x D scalar features of the instance set 𝒳_s (training instances)
