@@ -10,11 +10,10 @@ from numbers import Integral
 import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
-from scipy.optimize import linprog
 import warnings
-from sklearn.utils import check_random_state
 from sklearn.utils._param_validation import Interval
-from .features import scores, pair_matrix
+from .features import scores, pair_matrix, random_generator
+from .solvers.control import linprog
 from .uncertainty import UncertaintySet, uncertainty_set
 from .solvers.registry import learn
 from .estimator import MRC
@@ -166,18 +165,18 @@ class ReducedMRC(MRC):
     """
     _parameter_constraints = {**MRC._parameter_constraints, 'n_instances': [Interval(Integral, 1, None, closed='left')]}
     def __init__(self, phi='fourier', n_components:int=500, sigma:float=None, lambda0:float=0.3,
-                 deterministic:bool=False, solver='auto', random_state=None,
+                 deterministic:bool=False, solver='auto', random_state=None, max_time:float=None, verbose:int=0,
                  n_instances:int=1000, # s: instances over which φ and the bounds are computed
                 ):
-        super().__init__(phi=phi, n_components=n_components, sigma=sigma, lambda0=lambda0,
-                         deterministic=deterministic, solver=solver, random_state=random_state)
+        super().__init__(phi=phi, n_components=n_components, sigma=sigma, lambda0=lambda0, deterministic=deterministic,
+                         solver=solver, random_state=random_state, max_time=max_time, verbose=verbose)
         self.n_instances = n_instances
 
     def _learn(self, X, Psi, U):
         "τ, λ from all training pairs; learning over s of the training instances"
         n = len(X)
         idx = np.arange(n) if self.n_instances >= n else \
-            np.sort(check_random_state(self.random_state).choice(n, self.n_instances, replace=False))
+            np.sort(random_generator(self.random_state).choice(n, self.n_instances, replace=False))
         self.solution_, self.varphi_, Ut = learn_reduced(Psi[idx], U, self.solver)
         self.tau_, self.lambda_ = Ut.tau, Ut.lambda_
         self.lambda_increase_ = Ut.lambda_ - U.lambda_     # 0 when U was already non-empty on the subset
