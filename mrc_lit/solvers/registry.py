@@ -40,7 +40,7 @@ def checked(form:Form, sol, solver)->Solution:
     """`sol` if it is a Solution with a finite μ of length m, with its value recomputed as f(μ); a callable's lower
     bound is dropped (NaN): only the package's solvers certify theirs"""
     who = f'the solver {_name(solver)}'
-    if not isinstance(sol, Solution): raise TypeError(f'{who} returned a {type(sol).__name__}, not a Solution')
+    if not isinstance(sol, Solution): raise TypeError(f'{who} returned an object of type {type(sol).__name__}, not a Solution')
     try: mu = np.asarray(sol.mu, dtype=float)
     except (TypeError, ValueError) as e: raise ValueError(f'{who} returned a μ that is not an array of numbers: {e}') from None
     if mu.shape != (form.m,): raise ValueError(f'{who} returned μ of shape {mu.shape}, expected ({form.m},)')
