@@ -179,6 +179,8 @@ class MRC(ClassifierMixin, BaseEstimator):
         if lambda_ is not None:
             try: lam = np.asarray(lambda_, dtype=float)
             except (TypeError, ValueError): lam = np.empty((0, 0))
+            # λ = inf constrains nothing: any finite λ beyond the features' range does the same (`binding_lambda`)
+            lam = np.where(np.isposinf(lam), np.finfo(float).max, lam)
             if lam.ndim > 1 or lam.size not in (1, len(self.tau_)):
                 raise ValueError(f'lambda_ must be a scalar or a vector of length {len(self.tau_)}, got {lambda_!r:.50}')
             U = U.with_lambda(lam)
