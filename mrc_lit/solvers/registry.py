@@ -26,7 +26,8 @@ def solve(form:Form,     # the problem
           **options,     # passed on to the solver; max_time and verbose (see `run_control`) reach callables too
          )->Solution:
     "Solve `form` with a named solver or a callable; what it returns is checked, and its value is f(μ) recomputed"
-    if not isinstance(form, Form): raise TypeError(f'form must be a Form (see mrc_lit.learning), got {type(form).__name__}')
+    if not all(hasattr(form, k) for k in ('a', 'lam', 'rows', 'value')):   # a Form, or one like it
+        raise TypeError(f'form must be a Form (see mrc_lit.learning), got {type(form).__name__}')
     if callable(solver): fn = solver
     elif isinstance(solver, str) and (solver == 'auto' or solver in SOLVERS): fn = SOLVERS['ipm' if solver == 'auto' else solver]
     else: raise ValueError(f"unknown solver {solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
