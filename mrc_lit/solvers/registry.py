@@ -11,7 +11,7 @@ from ..features import scores
 from ..learning import Form, Solution, solve_lp, learning_form, varphi
 from .ipm import solve_ipm
 from .subgradient import bsm, ebsm, asm, easm, easm_r
-from .control import run_control
+from .control import run_control, interruptible
 from .structure import Structure, dual_bound
 from ..learning import DenseRows
 from ..uncertainty import UncertaintySet
@@ -34,7 +34,7 @@ def solve(form:Form,     # the problem
     elif isinstance(solver, str) and (solver == 'auto' or solver in SOLVERS): fn = SOLVERS['ipm' if solver == 'auto' else solver]
     else: raise ValueError(f"unknown solver {solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
     with run_control(options.pop('max_time', None), options.pop('verbose', None)) as ctl:
-        sol = fn(form, **options)
+        sol = interruptible(fn, form, what=f'the solver {_name(solver)}', **options)   # Ctrl-C never waits for it
         ctl.check(f' in the solver {_name(solver)}')   # a solver that ignores the limit: its late result is not used
     return checked(form, sol, solver)
 
