@@ -4,5 +4,6 @@ from .datasets import load_dataset, list_datasets
 from .estimator import MRC
 from .marginals import FixedMarginalsMRC
 from .reduced import ReducedMRC
+from .solvers.control import FitTimeout
 
-__all__ = ['MRC', 'FixedMarginalsMRC', 'ReducedMRC', 'load_dataset', 'list_datasets']
+__all__ = ['MRC', 'FixedMarginalsMRC', 'ReducedMRC', 'FitTimeout', 'load_dataset', 'list_datasets']

@@ -13,7 +13,7 @@ import scipy.sparse as sp
 import warnings
 from sklearn.utils._param_validation import Interval
 from .features import scores, pair_matrix, random_generator
-from .solvers.control import linprog
+from .solvers.control import linprog, current
 from .uncertainty import UncertaintySet, uncertainty_set
 from .solvers.registry import learn
 from .estimator import MRC
@@ -77,6 +77,7 @@ def _enlargement_ipm(Psi, K, tau, lam, tol=1e-9, max_iter=100):
     x, z = x + 0.5 * (x @ z) / z.sum() + 1e-12, z + 0.5 * (x @ z) / x.sum() + 1e-12
     step = lambda v, dv: min(1.0, float((-v[dv < 0] / dv[dv < 0]).min())) if (dv < 0).any() else 1.0
     for it in range(max_iter):
+        current().check(' in the enlargement LP')
         rp, rd = b - Ax(x), c - ATy(y) - z
         if (max(np.abs(rp).max(), np.abs(rd).max()) < tol * (1 + np.abs(b).max())
                 and abs(c @ x - b @ y) < tol * (1 + abs(c @ x))): return x[:N], True
