@@ -8,12 +8,11 @@ __all__ = ['SOLVERS', 'solve', 'checked', 'certified_lower', 'learn']
 # %% ../../nbs/03g_registry.ipynb #11a2699f
 import numpy as np
 from ..features import scores
-from ..learning import Form, Solution, solve_lp, learning_form, varphi
+from ..learning import Form, Solution, DenseRows, solve_lp, learning_form, varphi
 from .ipm import solve_ipm
 from .subgradient import bsm, ebsm, asm, easm, easm_r
 from .control import run_control, interruptible
 from .structure import Structure, dual_bound
-from ..learning import DenseRows
 from ..uncertainty import UncertaintySet
 
 # %% ../../nbs/03g_registry.ipynb #466501af
