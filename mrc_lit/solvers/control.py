@@ -7,9 +7,9 @@ __all__ = ['PROGRESS_EVERY', 'WAIT_SLICE', 'GRACE', 'STOP_WAIT', 'FitTimeout', '
            'current', 'limits', 'run_control', 'interruptible', 'linprog']
 
 # %% ../../nbs/03h_control.ipynb #78ca348b
-import contextvars, threading, time
+import contextvars, dataclasses, threading, time
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from numbers import Integral, Real
 import numpy as np
 from scipy.optimize import linprog as _scipy_linprog
@@ -43,7 +43,7 @@ class Control:
     verbose: int = 0        # 0 silent, 1 a line per PROGRESS_EVERY seconds at most, 2 a line per iteration
     t0: float = None        # perf_counter at the start
     last: float = -np.inf   # when the last progress line was printed
-    cancel: threading.Event = field(default_factory=threading.Event) # set when the caller stopped waiting; shared by nested runs
+    cancels: tuple = ()     # Events set when a caller stopped waiting for a worker this run is part of
 
     def __post_init__(self):
         if self.t0 is None: self.t0 = time.perf_counter()
@@ -54,7 +54,7 @@ class Control:
 
     def check(self, where:str=''):
         "Raise `RunCancelled` if the caller stopped waiting, `FitTimeout` if the deadline has passed"
-        if self.cancel.is_set(): raise RunCancelled(f'the run was stopped by its caller{where}')
+        if any(e.is_set() for e in self.cancels): raise RunCancelled(f'the run was stopped by its caller{where}')
         if self.max_time is not None and self.elapsed() >= self.max_time:
             raise FitTimeout(self.max_time, self.elapsed(), where)
 
@@ -87,8 +87,8 @@ def limits(max_time=None, verbose=None)->Control:
     verbose = int(verbose) if verbose is not None else (outer.verbose if outer else 0)
     if outer is None: return Control(max_time, verbose)
     if outer.max_time is None or (max_time is not None and max_time < outer.remaining()):
-        return Control(max_time, verbose, cancel=outer.cancel)
-    return Control(outer.max_time, verbose, outer.t0, outer.last, outer.cancel)
+        return Control(max_time, verbose, cancels=outer.cancels)
+    return Control(outer.max_time, verbose, outer.t0, outer.last, outer.cancels)
 
 @contextmanager
 def run_control(max_time:float=None, # seconds; None: the enclosing run's limit (or none)
@@ -103,8 +103,10 @@ def run_control(max_time:float=None, # seconds; None: the enclosing run's limit 
 def interruptible(fn, *args, what:str='worker', heartbeat:bool=False, **kwargs):
     """fn(*args, **kwargs) in a worker thread that sees the caller's run; Ctrl-C and the run's deadline stop the wait
     within WAIT_SLICE seconds and cancel the run. heartbeat: a progress line while waiting (for calls that print none)"""
-    ctl, box = current(), {}
-    ctx = contextvars.copy_context(); ctx.run(_CURRENT.set, ctl)
+    ctl, box, stop = current(), {}, threading.Event()
+    # the worker's run: the caller's, plus an event only this caller sets (a worker that gives up on a call of its own
+    # cancels that call's workers, never its caller)
+    ctx = contextvars.copy_context(); ctx.run(_CURRENT.set, dataclasses.replace(ctl, cancels=ctl.cancels + (stop,)))
     def work():
         try: box['value'] = ctx.run(fn, *args, **kwargs)
         except BaseException as e: box['error'] = e
@@ -117,7 +119,7 @@ def interruptible(fn, *args, what:str='worker', heartbeat:bool=False, **kwargs):
                 ctl.check(f' in {what}')
                 if heartbeat: ctl.progress(what, 0, status='running')
     except BaseException:
-        ctl.cancel.set()                  # the worker stops at its next check
+        stop.set()                        # the worker stops at its next check
         worker.join(STOP_WAIT)
         raise
     if 'error' in box: raise box['error']
