@@ -57,7 +57,7 @@ def main():
     ap.add_argument('--out', default=str(ROOT / 'benchmarks' / 'results.md'))
     a = ap.parse_args()
     from distributed import Client, LocalCluster
-    from mrc_lit.reduced import ReducedMRC
+    from mrc_lit.reduced_estimator import ReducedMRC
     from mrc_lit.distributed import synthetic_dask
     times = timed_steps()
     lines = []

@@ -139,7 +139,7 @@ def _add(a, b): return tuple(u + v for u, v in zip(a, b))
 def uncertainty_from_sums(n:int,            # training pairs
                           S1:np.ndarray,    # |Y| x D sums of Φ(x_i, y_i) (row y: Ψ summed over the pairs of label y)
                           S2:np.ndarray,    # |Y| x D sums of squares
-                          lambda0:float,    # λ = λ0 sqrt(υ/n), eq. (confidence_exp)
+                          lambda0:float,    # λ = λ0 sqrt(υ/n), eq. (35)
                          )->UncertaintySet:
     "τ (the sample mean) and the practical λ from sums over the training pairs: `uncertainty_set` on the same data"
     if n < 2: raise ValueError(f'the confidence vector needs n >= 2 training pairs, got {n}')

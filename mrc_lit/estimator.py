@@ -17,6 +17,7 @@ from .uncertainty import uncertainty_set, UncertaintySet
 from .learning import randomized_rule, deterministic_rule
 from .solvers.registry import learn, SOLVERS
 from .bounds import lower_bound, upper_bound
+from .solvers.control import run_control
 
 # %% ../nbs/05_estimator.ipynb #c59ae7a9
 # dask collections (chapter 17): fit, predict, predict_proba and score run on their partitions
@@ -47,8 +48,13 @@ class MRC(ClassifierMixin, BaseEstimator):
     solver : str or callable, default='auto'
         'auto' (exact, fast), a name in `mrc_lit.solvers.registry.SOLVERS`, or a callable taking a `Form`; used for
         learning and for the bound problems.
-    random_state : int, RandomState instance or None, default=None
+    random_state : int, RandomState or Generator instance, or None, default=None
         Seed of the random features.
+    max_time : float or None, default=None
+        Seconds that `fit` (and each `error_bounds` call) may take; past them it raises
+        `mrc_lit.solvers.control.FitTimeout` (a `TimeoutError`) and the estimator is left as it was. None: no limit.
+    verbose : int, default=0
+        0 silent; 1 a progress line at most every second (iteration, time, gap); 2 a line per solver iteration.
 
     Attributes
     ----------
@@ -70,8 +76,12 @@ class MRC(ClassifierMixin, BaseEstimator):
         R̄(U), the minimax risk: an upper bound on the error of h^U (Theorem 5 (performance bounds)).
     lower_bound_ : float
         R̲(U, h^U), computed on first access.
-    X_fit_ : ndarray
-        The training instances, the instance set of the bound problems.
+    X_fit_ : ndarray of shape (n_samples, n_features_in_)
+        A copy of the training instances (n x d floats, so later changes to the caller's X change nothing), the
+        instance set of the bound problems; their features Ψ are recomputed from it when bounds are asked for.
+
+    A fit is all or nothing: if it raises (bad input, a solver error, `max_time`, Ctrl-C), the fitted attributes are
+    those before the call.
     """
     _parameter_constraints = {
         'phi': [str, HasMethods(['fit', 'transform']), callable],
@@ -80,13 +90,16 @@ class MRC(ClassifierMixin, BaseEstimator):
         'lambda0': [Interval(Real, 0, None, closed='left')],
         'deterministic': ['boolean'],
         'solver': [str, callable],
-        'random_state': ['random_state'],
+        'random_state': ['random_state', np.random.Generator],
+        'max_time': [Interval(Real, 0, None, closed='neither'), None],
+        'verbose': ['verbose'],
     }
 
     def __init__(self, phi='fourier', n_components:int=500, sigma:float=None, lambda0:float=0.3,
-                 deterministic:bool=False, solver='auto', random_state=None):
+                 deterministic:bool=False, solver='auto', random_state=None, max_time:float=None, verbose:int=0):
         self.phi, self.n_components, self.sigma, self.lambda0 = phi, n_components, sigma, lambda0
         self.deterministic, self.solver, self.random_state = deterministic, solver, random_state
+        self.max_time, self.verbose = max_time, verbose
 
     def _check_params(self):
         "sklearn's `_validate_params` (types and ranges), then what it cannot say: λ finite and the solver's name"
@@ -97,11 +110,19 @@ class MRC(ClassifierMixin, BaseEstimator):
 
     def fit(self, X, y):
         "Learn μ* from training data: validate, map X to Ψ(X), build 𝒰, and solve this estimator's problem (`_learn`)"
-        if _is_dask(X): return _distributed().fit_dask(self, X, y)
-        X, Psi, U = self._prepare(X, y)
-        self._learn(X, Psi, U)
-        self.mu_ = self.solution_.mu
-        self._bounds = {}
+        if _is_dask(X): return _distributed().fit_dask(self, X, y)   # chapter 17
+        self._check_params()
+        before = dict(vars(self))
+        try:
+            with run_control(self.max_time, self.verbose) as ctl:
+                X, Psi, U = self._prepare(X, y)
+                ctl.say(f'{type(self).__name__}: {len(X)} instances, {len(self.classes_)} classes, {len(U.tau)} parameters')
+                self._learn(X, Psi, U)
+                self.mu_, self._bounds = self.solution_.mu, {}
+                ctl.say(f'{type(self).__name__}: fitted in {ctl.elapsed():.2f} s')
+        except BaseException:     # all or nothing: no mix of the new classes_ or feature map with the old μ
+            vars(self).clear(); vars(self).update(before)
+            raise
         return self
 
     def _learn(self, X, Psi, U):
@@ -111,9 +132,9 @@ class MRC(ClassifierMixin, BaseEstimator):
         self.upper_bound_, self.X_fit_ = self.solution_.value, X
 
     def _prepare(self, X, y):
-        "Validated X, Ψ(X) and the uncertainty set of the training pairs; sets `classes_` and `feature_map_`"
-        self._check_params()
+        "Validated X (a copy), Ψ(X) and the uncertainty set of the training pairs; sets `classes_` and `feature_map_`"
         X, y = validate_data(self, X, y, dtype=float)
+        X = np.array(X)   # our own copy: the bounds are computed from it after fit
         try:
             check_classification_targets(y)
             self.classes_, y_enc = np.unique(y, return_inverse=True)
@@ -169,24 +190,27 @@ class MRC(ClassifierMixin, BaseEstimator):
                     )->tuple:         # (lower, upper) of Theorem 5 over the training instances
         "Theorem 5's bounds on the error of the chosen rule, for the uncertainty set with mean tau_ and confidence lambda_"
         check_is_fitted(self)
-        rule = rule or ('deterministic' if self.deterministic else 'randomized')
-        if rule not in ('randomized', 'deterministic'):
+        if rule is None: rule = 'deterministic' if self.deterministic else 'randomized'
+        if not (isinstance(rule, str) and rule in ('randomized', 'deterministic')):
             raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
         U = UncertaintySet(self.tau_, self.lambda_, len(self.classes_))
         if lambda_ is not None:
-            lam = np.asarray(lambda_, dtype=float)
+            try: lam = np.asarray(lambda_, dtype=float)
+            except (TypeError, ValueError): lam = np.empty((0, 0))
+            # λ = inf constrains nothing: any finite λ beyond the features' range does the same (`binding_lambda`)
+            lam = np.where(np.isposinf(lam), np.finfo(float).max, lam)
             if lam.ndim > 1 or lam.size not in (1, len(self.tau_)):
-                raise ValueError(f'lambda_ must be a scalar or a vector of length {len(self.tau_)}')
+                raise ValueError(f'lambda_ must be a scalar or a vector of length {len(self.tau_)}, got {lambda_!r:.50}')
             U = U.with_lambda(lam)
         key = (rule, None if lambda_ is None else U.lambda_.tobytes())
         if key not in self._bounds:
-            Psi = self.feature_map_.transform(self.X_fit_)
-            S = scores(Psi, self.mu_)
-            H = self._rule_values(S, rule)
-            lo = lower_bound(Psi, U, H, self.solver)[0]
-            # Corollary 6: for h^U with the learning λ the upper bound is the minimax risk, already known
-            known = self._corollary6 and key == ('randomized', None)
-            up = self.upper_bound_ if known else upper_bound(Psi, U, H, self.solver)[0]
+            with run_control(self.max_time, self.verbose):   # each call has max_time seconds
+                Psi = self.feature_map_.transform(self.X_fit_)
+                H = self._rule_values(scores(Psi, self.mu_), rule)
+                lo = lower_bound(Psi, U, H, self.solver)[0]
+                # Corollary 6: for h^U with the learning λ the upper bound is the minimax risk, already known
+                known = self._corollary6 and key == ('randomized', None)
+                up = self.upper_bound_ if known else upper_bound(Psi, U, H, self.solver)[0]
             self._bounds[key] = (lo, up)
         return self._bounds[key]
 

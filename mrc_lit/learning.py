@@ -9,10 +9,9 @@ __all__ = ['CERTIFIED_GAP', 'varphi_x', 'varphi', 'varphi_bruteforce', 'Rows', '
 # %% ../nbs/03_learning.ipynb #2c7bc0d4
 from dataclasses import dataclass, field
 from itertools import combinations
-import time
 import numpy as np
 import scipy.sparse as sp
-from scipy.optimize import linprog
+from .solvers.control import linprog, run_control
 from .features import scores, pair_matrix, pow2_scale
 from .uncertainty import UncertaintySet
 
@@ -58,13 +57,20 @@ class Rows:
 class _KronRows(Rows):
     "Rows of the form w ⊗ Ψ(x_i): their values are functions of the score matrix S = Ψ Mᵀ"
     def __init__(self, Psi:np.ndarray, n_classes:int):
-        self.Psi = np.asarray(Psi, dtype=float)
+        self.Psi = _finite_matrix(Psi, 'Psi')
         self.n, self.D = self.Psi.shape
         self.n_classes, self.m = n_classes, n_classes * self.D
     def scores(self, mu): return scores(self.Psi, mu)
     def row(self, key):
         i, w = key
         return np.outer(w, self.Psi[i]).ravel()
+
+def _finite_matrix(A, name:str)->np.ndarray:
+    "A as a 2-D float array with at least one row and only finite entries, or a ValueError naming it"
+    A = np.asarray(A, dtype=float)
+    if A.ndim != 2 or len(A) == 0: raise ValueError(f'{name} must be a 2-D array with at least one row, got shape {A.shape}')
+    if not np.isfinite(A).all(): raise ValueError(f'{name} contains NaN or infinite values')
+    return A
 
 class PairRows(_KronRows):
     "Rows Φ(x_i, y)ᵀ = e_y ⊗ Ψ(x_i) with offsets B[i, y]: max over pairs of Ψ(x_i)ᵀμ_y + B[i, y]"
@@ -74,6 +80,7 @@ class PairRows(_KronRows):
         super().__init__(Psi, n_classes)
         self.B = np.asarray(B, dtype=float)
         if self.B.shape != (self.n, n_classes): raise ValueError(f'B must be {(self.n, n_classes)}, got {self.B.shape}')
+        if not np.isfinite(self.B).all(): raise ValueError('B contains NaN or infinite values')
         self.n_rows = self.n * n_classes
     def values(self, mu): return (self.scores(mu) + self.B).ravel()   # row i*|Y| + y
     def max(self, mu):
@@ -124,8 +131,10 @@ class SubsetRows(_KronRows):
 class DenseRows(Rows):
     "An explicit F (p x m) and b (p)"
     def __init__(self, F:np.ndarray, b:np.ndarray):
-        self.F, self.b = np.asarray(F, dtype=float), np.asarray(b, dtype=float)
+        self.F, self.b = _finite_matrix(F, 'F'), np.asarray(b, dtype=float)
         self.n_rows, self.m = self.F.shape
+        if self.b.shape != (self.n_rows,) or not np.isfinite(self.b).all():
+            raise ValueError(f'b must be {self.n_rows} finite values, got shape {self.b.shape}')
     def values(self, mu): return self.F @ mu + self.b
     def max(self, mu):
         v = self.values(mu); i = int(v.argmax()); return float(v[i]), i
@@ -143,8 +152,11 @@ class Form:
 
     def __post_init__(self):
         self.a, self.lam = np.asarray(self.a, dtype=float), np.asarray(self.lam, dtype=float)
+        if not isinstance(self.rows, Rows): raise TypeError(f'rows must be a Rows object, got {type(self.rows).__name__}')
         if self.a.shape != (self.rows.m,) or self.lam.shape != (self.rows.m,):
             raise ValueError(f'a {self.a.shape} and lam {self.lam.shape} must have length m = {self.rows.m}')
+        if not (np.isfinite(self.a).all() and np.isfinite(self.lam).all()): raise ValueError('a and lam must be finite')
+        if (self.lam < 0).any(): raise ValueError('lam must be >= 0 componentwise (a negative weight of |μ| makes f unbounded below)')
     @property
     def m(self)->int: return self.rows.m
     def value(self, mu:np.ndarray)->float:
@@ -221,13 +233,17 @@ def solve_lp_blocks(a:np.ndarray, lam:np.ndarray, # aᵀμ + λᵀ|μ| of the ge
 def solve_lp(form:Form,          # the problem
              method:str='highs-ipm', # scipy.optimize.linprog method: 'highs-ipm', 'highs-ds' or 'highs'
              tol:float=1e-9,     # target accuracy, as in every solver: HiGHS's relative optimality gap and its feasibility tolerances
-             time_limit:float=None, # seconds, None for no limit
+             time_limit:float=None, # seconds, None for no limit; HiGHS stopping there is an error that says so
+             max_time:float=None,   # seconds, or None: the run's limit (`run_control`); reached, `FitTimeout`
+             verbose:int=None,      # 1: a line when HiGHS starts, while it runs and when it ends; None: the run's
             )->Solution:
     "Exact minimizer of the general form, by the linear program of eq. (31)"
-    t0 = time.perf_counter()
-    mu, _, dual, lower, nit = solve_lp_blocks(form.a, form.lam, *form.rows.lp(), method, tol, time_limit)
-    return Solution(mu=mu, value=form.value(mu), lower=lower, n_iter=nit, solver='lp',
-                    time=time.perf_counter() - t0, dual=dual)
+    with run_control(max_time, verbose) as ctl:
+        ctl.say(f'lp: HiGHS ({method}) on m = {form.m} parameters and {form.rows.n_rows} rows')
+        mu, _, dual, lower, nit = solve_lp_blocks(form.a, form.lam, *form.rows.lp(), method, tol, time_limit)
+        sol = Solution(mu=mu, value=form.value(mu), lower=lower, n_iter=nit, solver='lp', time=ctl.elapsed(), dual=dual)
+        ctl.say(f'lp: {nit} iterations, {sol.time:.2f} s, f(μ) = {sol.value:.10g}, gap {sol.gap:.1e}')
+    return sol
 
 # %% ../nbs/03_learning.ipynb #fa392735
 def learning_form(Psi:np.ndarray,   # s x D scalar features of the instance set 𝒳_s (training instances)

@@ -9,8 +9,7 @@ __all__ = ['simplex_projection', 'adversarial_zero_one_loss', 'fixed_marginals_o
 # %% ../nbs/08_fixed_marginals.ipynb #a0ad2ba5
 import numpy as np
 import scipy.sparse as sp
-from scipy.optimize import linprog
-import time
+from .solvers.control import linprog, run_control
 from .features import scores, pair_matrix
 from .uncertainty import UncertaintySet, uncertainty_set
 from .learning import Solution, varphi_x, deterministic_rule
@@ -41,9 +40,10 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
                           U:UncertaintySet, # τ and λ
                           tol:float=1e-9,   # HiGHS feasibility and optimality tolerance
                           time_limit:float=None, # seconds, None for no limit
+                          max_time:float=None, # seconds, or None: the run's limit (`run_control`); reached, `FitTimeout`
+                          verbose:int=None,    # 1: a line while HiGHS runs and when it ends; None: the run's
                          )->Solution:       # μ*, value R̄(V), dual bound, and the worst-case p (entry y*n + i) as `dual`
     "Exact solution of eq. (14) by its linear program"
-    t0 = time.perf_counter()
     Psi = np.asarray(Psi, dtype=float); n, D = Psi.shape; K = U.n_classes; m = K * D
     if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
     A = pair_matrix(Psi, K)                                                 # row y*n + i: Ψ(x_i)ᵀ in block y
@@ -53,17 +53,19 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
     b_ub = np.r_[np.zeros(K * n), np.ones(n)]
     c = np.r_[U.lambda_ - U.tau, U.lambda_ + U.tau, np.full(n, 1 / n), np.zeros(K * n)]
     bounds = [(0, None)] * (2 * m) + [(None, None)] * n + [(0, None)] * (K * n)
-    options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol, ipm_optimality_tolerance=tol)
-    if time_limit: options['time_limit'] = time_limit
-    res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method='highs-ipm', options=options)
-    if res.status in (2, 3):
-        raise ValueError('the problem is unbounded below: no distribution with the training marginal satisfies '
-                         '|E_p Φ - τ| <= λ (V is empty). Use the sample mean of these instances as τ, or a larger λ')
-    if res.status != 0: raise RuntimeError(f'the LP solver stopped: {res.message}')
-    mu = res.x[:m] - res.x[m:2 * m]
-    p = -res.ineqlin.marginals[:K * n]                                      # entry y*n + i, as every solver's dual
-    return Solution(mu=mu, value=fixed_marginals_objective(Psi, U, mu), lower=1 + float(b_ub @ res.ineqlin.marginals),
-                    n_iter=int(res.nit), solver='lp', time=time.perf_counter() - t0, dual=p)
+    with run_control(max_time, verbose) as ctl:
+        ctl.say(f'fixed marginals: HiGHS on {A_ub.shape[0]} rows and {A_ub.shape[1]} columns')
+        options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol, ipm_optimality_tolerance=tol)
+        if time_limit: options['time_limit'] = time_limit
+        res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method='highs-ipm', options=options)
+        if res.status in (2, 3):
+            raise ValueError('the problem is unbounded below: no distribution with the training marginal satisfies '
+                             '|E_p Φ - τ| <= λ (V is empty). Use the sample mean of these instances as τ, or a larger λ')
+        if res.status != 0: raise RuntimeError(f'the LP solver stopped: {res.message}')
+        mu = res.x[:m] - res.x[m:2 * m]
+        p = -res.ineqlin.marginals[:K * n]                                      # entry y*n + i, as every solver's dual
+        return Solution(mu=mu, value=fixed_marginals_objective(Psi, U, mu), lower=1 + float(b_ub @ res.ineqlin.marginals),
+                        n_iter=int(res.nit), solver='lp', time=ctl.elapsed(), dual=p)
 
 # %% ../nbs/08_fixed_marginals.ipynb #ce4287a9
 def fixed_marginals_worst_case(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,

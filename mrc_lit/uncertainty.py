@@ -103,6 +103,8 @@ class UncertaintySet:
 
     def __post_init__(self):
         self.tau, self.lambda_ = np.asarray(self.tau, dtype=float), np.asarray(self.lambda_, dtype=float)
+        if isinstance(self.n_classes, bool) or not isinstance(self.n_classes, (int, np.integer)) or self.n_classes < 1:
+            raise ValueError(f'n_classes must be a positive integer, got {self.n_classes!r}')
         if self.tau.shape != self.lambda_.shape or self.tau.ndim != 1 or len(self.tau) % self.n_classes:
             raise ValueError(f'tau {self.tau.shape} and lambda {self.lambda_.shape} must be equal-length vectors '
                              f'of n_classes*D components')

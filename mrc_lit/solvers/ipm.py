@@ -15,6 +15,7 @@ from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, cer
 from .newton import ipm_step
 from .normal import initial_point, residuals, errors, objectives, blas
 from .structure import Structure, WorkingSet, column_cost
+from .control import run_control, current
 
 # %% ../../nbs/03f_ipm.ipynb #b5830b49
 ONE_THREAD_MAX_PAIRS = 2000 # threads=None: one BLAS thread up to this many starting pairs (robust on busy machines)
@@ -41,7 +42,8 @@ def solve_ipm(form:Form,             # the problem
               max_flops:float=2e11,  # ... unless the column-space normal matrix of all pairs costs at most this
               max_finish:float=4e5,  # largest active part (pairs x columns) finished by the simplex method after a stall
               correctors:int=3,      # Gondzio's correctors per iteration, at most (1 below 5,000 pairs; 0: Mehrotra alone)
-              verbose:bool=False,    # print the progress
+              max_time:float=None,   # seconds, or None: the run's limit (`run_control`); reached, `FitTimeout`
+              verbose:int=None,      # 1: a progress line per second, 2: per iteration; None: the run's
              )->Solution:
     "Exact minimizer of the general form: a working-set interior point method certified on the full problem"
     rows = form.rows
@@ -51,12 +53,12 @@ def solve_ipm(form:Form,             # the problem
     pairs = rows.n * rows.n_classes if isinstance(rows, (SubsetRows, PairRows)) else rows.n_rows
     if threads is None and min(pairs, max_pairs) <= ONE_THREAD_MAX_PAIRS: threads = 1
     opts = dict(tol=tol, max_iter=max_iter, max_pairs=max_pairs, max_cols=max_cols, max_finish=max_finish,
-                correctors=correctors, mixed_precision=mixed_precision, verbose=verbose)
+                correctors=correctors, mixed_precision=mixed_precision)
     t0 = time.perf_counter()
-    with blas().limit(limits=threads, user_api='blas'):
+    with run_control(max_time, verbose) as ctl, blas().limit(limits=threads, user_api='blas'):
         sol = _run(form, max_flops=max_flops, time_limit=time_limit, **opts)
         if sol is None:                   # a start from a sample of instances failed: again, from every pair
-            if verbose: print('the sampled start failed to certify: starting again from every pair')
+            ctl.say('ipm: the sampled start failed to certify: starting again from every pair')
             rest = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 0.0)
             sol = _run(form, max_flops=np.inf, time_limit=rest, **opts)
         return sol
@@ -112,8 +114,7 @@ def _diverging(run:Run, err:float)->bool:
     return (not np.isfinite(err) or np.abs(x.u - x.w).max(initial=0) > DIVERGED_MU
             or objectives(run.ws, x)[0] < run.f0 - DIVERGED_DROP * (1 + abs(run.f0)))
 
-def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_finish, correctors, mixed_precision,
-         verbose)->Solution:
+def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_finish, correctors, mixed_precision)->Solution:
     "One run from a starting working set: iterate, manage the working set, certify; None if a sampled start failed"
     t0 = time.perf_counter()
     st = Structure(form)
@@ -122,12 +123,13 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
     run = Run(st, ws, initial_point(ws), ws.art_M is not None, t0, mu_best=np.zeros(st.m), f_best=f0, f0=f0,
               Qn=np.zeros((st.n, st.K)), buffers={}, hist=[])
     errs = []                             # the largest error at each iteration on the current working set
+    ctl = current()
     for it in range(min(max_iter, SAMPLE_MAX_ITER) if run.sampled else max_iter):
         if run.res is None: run.res = residuals(run.ws, run.x)
         rgap, pres, dres = errors(run.ws, run.x, run.res)
         err = max(rgap, pres, dres)
-        if verbose: print(f'{it:3d} {time.perf_counter() - t0:7.2f}s  pairs {run.ws.nb:6d} cols {run.ws.nc:6d}  gap {rgap:.1e} '
-                          f'pres {pres:.1e} dres {dres:.1e}  steps {run.steps[0]:.2f} {run.steps[1]:.2f}')
+        ctl.check(f' in solve_ipm, iteration {it}')
+        ctl.progress('ipm', it, gap=rgap, pres=pres, dres=dres, pairs=run.ws.nb, cols=run.ws.nc, steps=f'{run.steps[0]:.2f} {run.steps[1]:.2f}')
         errs.append(err)
         stalled = len(errs) > STALL_WINDOW and err > STALL_PROGRESS * errs[-STALL_WINDOW - 1]
         if err < tol or (stalled and err < STALL_MAX_ERR):

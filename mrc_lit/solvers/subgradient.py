@@ -9,6 +9,7 @@ __all__ = ['bsm', 'asm', 'ebsm', 'easm', 'easm_r']
 import time
 import numpy as np
 from ..learning import Form, Solution
+from .control import limits
 
 # %% ../../nbs/03a_subgradient.ipynb #042a030f
 def _start(form, mu0):
@@ -27,8 +28,11 @@ def _explicit(form, max_entries):
 
 class _Run:
     "Book-keeping shared by the solvers: best iterate, history, time limit, sign-change counts"
-    def __init__(self, form, name, max_iter, time_limit, callback):
+    def __init__(self, form, name, max_iter, time_limit, callback, max_time, verbose):
         self.form, self.name, self.max_iter, self.time_limit, self.callback = form, name, max_iter, time_limit, callback
+        if not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
+            raise ValueError(f'max_iter must be a positive integer, got {max_iter!r}')
+        self.ctl = limits(max_time, verbose)   # max_time is an error when reached; time_limit a budget (best point so far)
         self.t0 = time.perf_counter(); self.hist = []; self.best_f = np.inf; self.best_mu = None
         self.changes = 0; self.k = 0
     def see(self, k, mu, f):
@@ -38,6 +42,7 @@ class _Run:
         t = time.perf_counter() - self.t0
         self.hist.append((t, self.best_f))
         if self.callback is not None: self.callback(k, mu)
+        self.ctl.check(f' in {self.name}, iteration {k}'); self.ctl.progress(self.name, k, f=float(self.best_f))
         return k < self.max_iter and (self.time_limit is None or t < self.time_limit)
     def solution(self):
         mu = self.best_mu
@@ -55,10 +60,12 @@ def bsm(form:Form,             # the problem
         time_limit:float=None, # seconds, None for no limit
         mu0:np.ndarray=None,   # starting point (zeros)
         callback=None,         # called as callback(k, mu_k) at every iterate
+        max_time:float=None,   # seconds, or None: the run's limit (`run_control`); reached, `FitTimeout`
+        verbose:int=None,      # 1: a line (iteration, time, best f) per second, 2: per iteration; None: the run's
        )->Solution:
     "Basic subgradient method, step 1/(sqrt(k+1)‖g_k‖), best iterate kept (oracle only)"
     a, lam, rows = form.a, form.lam, form.rows
-    mu = _start(form, mu0); run = _Run(form, 'bsm', max_iter, time_limit, callback)
+    mu = _start(form, mu0); run = _Run(form, 'bsm', max_iter, time_limit, callback, max_time, verbose)
     s = np.sign(mu)
     for k in range(1, max_iter + 1):
         v, key = rows.max(mu)
@@ -70,10 +77,11 @@ def bsm(form:Form,             # the problem
         s_new = np.sign(mu); run.changes += np.count_nonzero(s_new != s); s = s_new
     return _finish(run)
 
-def asm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=None, callback=None)->Solution:
+def asm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=None, callback=None,
+        max_time:float=None, verbose:int=None)->Solution:
     "Accelerated subgradient method, Algorithm 1 of the paper (oracle only)"
     a, lam, rows = form.a, form.lam, form.rows
-    mu = _start(form, mu0); run = _Run(form, 'asm', max_iter, time_limit, callback)
+    mu = _start(form, mu0); run = _Run(form, 'asm', max_iter, time_limit, callback, max_time, verbose)
     y, c, theta, eta = mu.copy(), 1.0, 1.0, 0.0
     v, key = rows.max(mu)
     s = np.sign(mu)
@@ -91,11 +99,12 @@ def asm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=Non
 # %% ../../nbs/03a_subgradient.ipynb #2712c335
 _MAX_ENTRIES = 2e8   # F, H and G together: 1.6 GB of float64
 
-def ebsm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=None, callback=None)->Solution:
+def ebsm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=None, callback=None,
+        max_time:float=None, verbose:int=None)->Solution:
     "BSM with Fμ + b updated from the subgradient structure (explicit F, G = FFᵀ, H = 2F diag(λ))"
     a, lam = form.a, form.lam
     F, b, alpha, G, H = _explicit(form, _MAX_ENTRIES)
-    mu = _start(form, mu0); run = _Run(form, 'ebsm', max_iter, time_limit, callback)
+    mu = _start(form, mu0); run = _Run(form, 'ebsm', max_iter, time_limit, callback, max_time, verbose)
     v = F @ mu + b; s = np.sign(mu); d = 0.5 * H @ s
     for k in range(1, max_iter + 1):
         i = int(v.argmax())
@@ -111,10 +120,10 @@ def ebsm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=No
         run.changes += len(idx); s = s_new
     return _finish(run)
 
-def _easm(form, max_iter, time_limit, mu0, callback, restart, name):
+def _easm(form, max_iter, time_limit, mu0, callback, restart, name, max_time=None, verbose=None):
     a, lam = form.a, form.lam
     F, b, alpha, G, H = _explicit(form, _MAX_ENTRIES)
-    mu = _start(form, mu0); run = _Run(form, name, max_iter, time_limit, callback)
+    mu = _start(form, mu0); run = _Run(form, name, max_iter, time_limit, callback, max_time, verbose)
     def reset(mu):
         v = F @ mu + b; s = np.sign(mu)
         return mu.copy(), v, v.copy(), s, 0.5 * H @ s, 1.0, 0.0
@@ -142,13 +151,15 @@ def _easm(form, max_iter, time_limit, mu0, callback, restart, name):
         c, theta, eta = (k + 1) ** -1.5, 2 / (k + 1), (2 / (k + 1)) * (1 / theta - 1)
     return _finish(run)
 
-def easm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=None, callback=None)->Solution:
+def easm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=None, callback=None,
+        max_time:float=None, verbose:int=None)->Solution:
     "Efficient accelerated subgradient method, Algorithm 2 of the paper (explicit F, G, H)"
-    return _easm(form, max_iter, time_limit, mu0, callback, None, 'easm')
+    return _easm(form, max_iter, time_limit, mu0, callback, None, 'easm', max_time, verbose)
 
 def easm_r(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=None, callback=None,
            restart:int=10000, # iterations between restarts from the best point (the paper's 10,000)
+           max_time:float=None, verbose:int=None,
           )->Solution:
     "Algorithm 2 with restarts of the extrapolation from the best point every `restart` iterations"
     if restart < 2: raise ValueError(f'restart must be at least 2 iterations, got {restart}')
-    return _easm(form, max_iter, time_limit, mu0, callback, restart, 'easm-r')
+    return _easm(form, max_iter, time_limit, mu0, callback, restart, 'easm-r', max_time, verbose)
