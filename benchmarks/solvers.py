@@ -1,7 +1,7 @@
 """Solver benchmark: the exact default ('auto' = working-set interior point method) against HiGHS and the paper's
 subgradient methods, side by side in one run.
 
-    .venv/bin/python benchmarks/solvers.py            # everything (about 10 minutes on 2 cores), writes results.md
+    .venv/bin/python benchmarks/solvers.py            # everything (about 10 minutes on 2 cores), rewrites its section of results.md
     .venv/bin/python benchmarks/solvers.py --quick    # 3 datasets, fewer subgradient iterations, no scale targets
     .venv/bin/python benchmarks/solvers.py --mrcpy /path/to/python   # also time MRCpy's default in that interpreter
 
@@ -177,7 +177,18 @@ def main():
         out('\n## Scale targets (fit, then both bounds of h^U; Adult: 250 frequencies = D 500, letter26: linear features)\n')
         out('The upper bound of h^U is the minimax risk (Corollary 6: R̄(U, h^U) = R̄(U)), so "both bounds" costs one more problem, the lower bound.\n')
         bench_targets(out, a.target_timeout)
-    Path(a.out if not a.quick else str(Path(a.out).with_name('results_quick.md'))).write_text('\n'.join(lines) + '\n')
+    write_section(Path(a.out if not a.quick else str(Path(a.out).with_name('results_quick.md'))), '\n'.join(lines) + '\n')
+
+
+BEGIN, END = '<!-- solvers.py: begin -->\n', '<!-- solvers.py: end -->\n'
+
+def write_section(path:Path, text:str):
+    "Replace this script's section of `path` (between its markers), keeping what other scripts and people wrote"
+    old = path.read_text() if path.exists() else ''
+    if BEGIN in old and END in old:
+        head, rest = old.split(BEGIN, 1)
+        path.write_text(head + BEGIN + text + END + rest.split(END, 1)[1])
+    else: path.write_text(BEGIN + text + END + old)
 
 
 if __name__ == '__main__':
