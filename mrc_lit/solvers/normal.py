@@ -4,12 +4,12 @@
 
 # %% auto #0
 __all__ = ['INITIAL_SIZE', 'SHIFT_FLOOR', 'CHOL_SHIFT', 'CHOL_TRIES', 'CHOL_ONE_THREAD_MAX', 'NEGLIGIBLE_WEIGHT',
-           'KRON_MAX_FEATURES', 'Point', 'Residuals', 'Targets', 'Direction', 'initial_point', 'hinge_rows',
-           'residuals', 'objectives', 'errors', 'blas', 'chol', 'Cholesky', 'RowFactor', 'row_factor', 'ColumnFactor',
-           'scaled', 'column_factor']
+           'KRON_MAX_FEATURES', 'BUSY_PROBE', 'Point', 'Residuals', 'Targets', 'Direction', 'initial_point',
+           'hinge_rows', 'residuals', 'objectives', 'errors', 'blas', 'free_cores', 'chol', 'Cholesky', 'RowFactor',
+           'row_factor', 'ColumnFactor', 'scaled', 'column_factor']
 
 # %% ../../nbs/03c_normal_equations.ipynb #43bedecf
-import functools
+import functools, os, time
 import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass, fields
@@ -24,6 +24,8 @@ CHOL_TRIES = 14            # shifts tried, each 10 x the last, before giving up
 CHOL_ONE_THREAD_MAX = 2500 # factors up to this size on one BLAS thread: threads cost more than they save there
 NEGLIGIBLE_WEIGHT = 1e-12  # rows weighing less than this (relative) stay out of the column-space factor
 KRON_MAX_FEATURES = 32     # uniform blocks of up to this many columns: all K² blocks of G from one product
+BUSY_PROBE = 0.05          # seconds over which `free_cores` measures how busy the cores are (5 clock ticks of 10 ms)
+
 
 # %% ../../nbs/03c_normal_equations.ipynb #6fd47e08
 @dataclass
@@ -117,6 +119,23 @@ def errors(ws:WorkingSet, x:Point, res:Residuals)->tuple: # (relative gap, prima
 @functools.cache
 def blas()->ThreadpoolController:        # one controller: `threadpool_limits` would scan the libraries on every call
     return ThreadpoolController()
+
+def _cpu_times(cpus)->np.ndarray:        # (idle, total) clock ticks of each cpu in `cpus`, from /proc/stat
+    with open('/proc/stat') as f:
+        rows = {l.split()[0]: l.split()[1:] for l in f if l.startswith('cpu') and l[3].isdigit()}
+    t = np.array([[int(v) for v in rows[f'cpu{c}'][:8]] for c in cpus], dtype=float)
+    return np.c_[t[:, 3] + t[:, 4], t.sum(1)]
+
+def free_cores(probe:float=BUSY_PROBE)->int:
+    """Cores this process may run on (its affinity set) that no other process keeps busy: the busy share of each is
+    measured over `probe` seconds while this process sleeps (the 1-minute load average where /proc/stat is missing)"""
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else range(os.cpu_count() or 1)
+    try:
+        a = _cpu_times(cpus); time.sleep(probe); d = _cpu_times(cpus) - a
+        busy = float((1 - d[:, 0] / np.maximum(d[:, 1], 1)).sum())
+    except (OSError, KeyError, IndexError, ValueError):
+        busy = os.getloadavg()[0] if hasattr(os, 'getloadavg') else 0.0
+    return max(1, len(cpus) - int(busy + 0.5))
 
 def chol(M:np.ndarray)->tuple:
     "Cholesky factor (lower) of an SPD matrix, overwriting it; a growing diagonal shift if rounding made it indefinite"
