@@ -14,7 +14,7 @@ import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass
 from ..learning import solve_lp_blocks
-from .normal import Point
+from .normal import Point, hinge_rows
 from .structure import Structure, VIOLATION_TOL, WorkingSet, dual_bound, lp_blocks
 
 # %% ../../nbs/03e_working_sets.ipynb #32707e5f
@@ -55,8 +55,12 @@ def missing(st:Structure, ws:WorkingSet, S:np.ndarray, nu:float, g:np.ndarray, c
 
 # %% ../../nbs/03e_working_sets.ipynb #48340df5
 def shrink(ws:WorkingSet, x:Point, keep_rows:np.ndarray, keep_cols:np.ndarray)->Point:
-    "drop pairs (keep_rows over the pair rows) and columns from the working set and the point; the aggregated row stays"
+    """drop pairs (keep_rows over the pair rows) and columns from the working set and the point; the aggregated row
+    stays, or comes in if it was not there: a subset of the rows need not bound the LP, the aggregated row does"""
     kr = np.concatenate([keep_rows, np.ones(ws.art, bool)])
+    had_art = ws.art
+    g_old = ws.FTp(x.p)
+    if not had_art: ws.art_M = ws.st.art_M
     sig, pi, t, zt = x.sig, x.pi, x.t, x.zt
     if ws.ni:
         old_inst = ws.inst_ids
@@ -67,7 +71,21 @@ def shrink(ws:WorkingSet, x:Point, keep_rows:np.ndarray, keep_cols:np.ndarray)->
     if ws.ni:
         pos = np.searchsorted(old_inst, ws.inst_ids)
         sig, pi = sig[pos], pi[pos]
-    return Point(x.u[keep_cols], x.w[keep_cols], x.s[kr], t, sig, x.nu, x.zu[keep_cols], x.zw[keep_cols], x.p[kr], zt, pi)
+    u, w, s, p = x.u[keep_cols], x.w[keep_cols], x.s[kr], x.p[kr]
+    if not had_art:                       # the new row starts centred: slack sqrt(mean product), s p = mean
+        mc = x.complementarity() / x.n_pairs()
+        s, p = np.r_[s, np.sqrt(mc)], np.r_[p, np.sqrt(mc)]
+    # the point stays as feasible as it was: the dropped columns moved the rows' values, ν rises so that no slack
+    # falls; the kept row weights are scaled to sum 1 again, and the reduced costs z absorb the change of Fᵀp (and
+    # z_t that of p), each at most halving
+    v = ws.Fx(u - w) + ws.b - hinge_rows(ws, t)
+    nu = max(x.nu, float((v + s).max()))
+    p_new = p / p.sum()
+    if ws.ni: zt = np.maximum(zt - (p_new - p)[:ws.nb], zt / 2)
+    p = p_new
+    dg = ws.FTp(p) - g_old[keep_cols]
+    zu, zw = np.maximum(x.zu[keep_cols] + dg, x.zu[keep_cols] / 2), np.maximum(x.zw[keep_cols] - dg, x.zw[keep_cols] / 2)
+    return Point(u, w, nu - v, t, sig, nu, zu, zw, p, zt, pi)
 
 def extend(ws:WorkingSet, x:Point, newP, newJ, mu_t:float, shift_all:bool=False)->Point:
     "add pairs and columns to the working set at the current point; new entries start at sqrt(mu_t) from their bounds"

@@ -13,12 +13,12 @@ import time, warnings
 from ..learning import Form, Solution, SubsetRows, PairRows, CERTIFIED_GAP, solve_lp
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
 from .newton import ipm_step
-from .normal import initial_point, residuals, errors, objectives, blas
+from .normal import initial_point, residuals, errors, objectives, blas, free_cores
 from .structure import Structure, WorkingSet, column_cost
 from .control import run_control, current
 
 # %% ../../nbs/03f_ipm.ipynb #b5830b49
-ONE_THREAD_MAX_PAIRS = 2000 # threads=None: one BLAS thread up to this many starting pairs (robust on busy machines)
+ONE_THREAD_MAX_PAIRS = 2000 # threads=None: one BLAS thread up to this many starting pairs, else one per free core
 SAMPLE_MAX_ITER = 100       # a sampled start that has not certified the optimum in this many iterations starts over
 STALL_WINDOW = 3            # stalled: the error fell by less than STALL_PROGRESS over this many iterations ...
 STALL_PROGRESS = 0.8        # ... (slow but steady progress on large degenerate problems is no stall)
@@ -36,7 +36,7 @@ def solve_ipm(form:Form,             # the problem
               max_iter:int=300,      # interior point iterations before handing over to `solve_lp`
               time_limit:float=None, # seconds; on timeout the best point so far is returned with its gap
               mixed_precision:bool=True, # single-precision normal matrices in the first iterations where safe
-              threads:int=None,      # BLAS threads; None: 1 for systems up to 2000 rows, else all
+              threads:int=None,      # BLAS threads; None: 1 for systems up to 2000 rows, else one per core not busy elsewhere
               max_pairs:int=3000,    # above this many pairs (instances x classes) start from a sample of instances
               max_cols:int=4000,     # above this many components of μ start from the most promising columns
               max_flops:float=2e11,  # ... unless the column-space normal matrix of all pairs costs at most this
@@ -51,7 +51,7 @@ def solve_ipm(form:Form,             # the problem
     # optimal set is unbounded there and an interior point diverges along it; HiGHS returns a vertex
     if not np.any(form.lam): return solve_lp(form)
     pairs = rows.n * rows.n_classes if isinstance(rows, (SubsetRows, PairRows)) else rows.n_rows
-    if threads is None and min(pairs, max_pairs) <= ONE_THREAD_MAX_PAIRS: threads = 1
+    if threads is None: threads = 1 if min(pairs, max_pairs) <= ONE_THREAD_MAX_PAIRS else free_cores()
     opts = dict(tol=tol, max_iter=max_iter, max_pairs=max_pairs, max_cols=max_cols, max_finish=max_finish,
                 correctors=correctors, mixed_precision=mixed_precision)
     t0 = time.perf_counter()

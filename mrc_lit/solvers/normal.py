@@ -4,15 +4,16 @@
 
 # %% auto #0
 __all__ = ['INITIAL_SIZE', 'SHIFT_FLOOR', 'CHOL_SHIFT', 'CHOL_TRIES', 'CHOL_ONE_THREAD_MAX', 'NEGLIGIBLE_WEIGHT',
-           'KRON_MAX_FEATURES', 'Point', 'Residuals', 'Targets', 'Direction', 'initial_point', 'hinge_rows',
-           'residuals', 'objectives', 'errors', 'blas', 'chol', 'Cholesky', 'RowFactor', 'row_factor', 'ColumnFactor',
-           'scaled', 'column_factor']
+           'KRON_MAX_FEATURES', 'BUSY_PROBE', 'Point', 'Residuals', 'Targets', 'Direction', 'initial_point',
+           'hinge_rows', 'residuals', 'objectives', 'errors', 'blas', 'free_cores', 'chol', 'Cholesky', 'RowFactor',
+           'HingeFactor', 'hinge_factor', 'row_factor', 'ColumnFactor', 'scaled', 'column_factor']
 
 # %% ../../nbs/03c_normal_equations.ipynb #43bedecf
-import functools
+import functools, os, time
 import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass, fields
+from scipy.linalg.blas import dsyrk
 from threadpoolctl import ThreadpoolController
 from .structure import WorkingSet
 
@@ -24,6 +25,8 @@ CHOL_TRIES = 14            # shifts tried, each 10 x the last, before giving up
 CHOL_ONE_THREAD_MAX = 2500 # factors up to this size on one BLAS thread: threads cost more than they save there
 NEGLIGIBLE_WEIGHT = 1e-12  # rows weighing less than this (relative) stay out of the column-space factor
 KRON_MAX_FEATURES = 32     # uniform blocks of up to this many columns: all K² blocks of G from one product
+BUSY_PROBE = 0.05          # seconds over which `free_cores` measures how busy the cores are (5 clock ticks of 10 ms)
+
 
 # %% ../../nbs/03c_normal_equations.ipynb #6fd47e08
 @dataclass
@@ -118,6 +121,23 @@ def errors(ws:WorkingSet, x:Point, res:Residuals)->tuple: # (relative gap, prima
 def blas()->ThreadpoolController:        # one controller: `threadpool_limits` would scan the libraries on every call
     return ThreadpoolController()
 
+def _cpu_times(cpus)->np.ndarray:        # (idle, total) clock ticks of each cpu in `cpus`, from /proc/stat
+    with open('/proc/stat') as f:
+        rows = {l.split()[0]: l.split()[1:] for l in f if l.startswith('cpu') and l[3].isdigit()}
+    t = np.array([[int(v) for v in rows[f'cpu{c}'][:8]] for c in cpus], dtype=float)
+    return np.c_[t[:, 3] + t[:, 4], t.sum(1)]
+
+def free_cores(probe:float=BUSY_PROBE)->int:
+    """Cores this process may run on (its affinity set) that no other process keeps busy: the busy share of each is
+    measured over `probe` seconds while this process sleeps (the 1-minute load average where /proc/stat is missing)"""
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else range(os.cpu_count() or 1)
+    try:
+        a = _cpu_times(cpus); time.sleep(probe); d = _cpu_times(cpus) - a
+        busy = float((1 - d[:, 0] / np.maximum(d[:, 1], 1)).sum())
+    except (OSError, KeyError, IndexError, ValueError):
+        busy = os.getloadavg()[0] if hasattr(os, 'getloadavg') else 0.0
+    return max(1, len(cpus) - int(busy + 0.5))
+
 def chol(M:np.ndarray)->tuple:
     "Cholesky factor (lower) of an SPD matrix, overwriting it; a growing diagonal shift if rounding made it indefinite"
     reg = CHOL_SHIFT * max(float(np.abs(M.diagonal()).max()), 1e-300)
@@ -158,9 +178,51 @@ class RowFactor:
         xa = (r[-1] - self.border @ self._blocks(r[:nb])) / self.corner
         return np.r_[self._blocks(r[:nb] - self.border * xa), xa]
 
+@dataclass
+class HingeFactor:
+    """x -> M⁻¹x for the hinge rows' M = B - V diag(c)⁻¹ Vᵀ, with B = F diag(Dmu) Fᵀ + diag(e) block diagonal by class
+    and V (rows x instances) holding Dt_r at (r, instance of r): by Woodbury M⁻¹ = B⁻¹ + B⁻¹V S⁻¹VᵀB⁻¹, with the
+    instances' capacitance matrix S = diag(c) - VᵀB⁻¹V (positive definite as M is)"""
+    blocks: list; ranges: list; hinst: np.ndarray; Dt: np.ndarray; S: tuple
+
+    def _B(self, r):
+        out = np.empty(len(r))
+        for (r0, r1), L in zip(self.ranges, self.blocks): out[r0:r1] = sl.cho_solve(L, r[r0:r1], check_finite=False)
+        return out
+
+    def __call__(self, r):
+        y = self._B(r)
+        z = sl.cho_solve(self.S, np.bincount(self.hinst, weights=self.Dt * y, minlength=len(self.S[0])), check_finite=False)
+        return y + self._B(self.Dt * z[self.hinst])
+
+def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray)->tuple:
+    """Factor the class blocks of B and the capacitance matrix S over the instances: (HingeFactor, the aggregated row's
+    entries M[-1, :nb] or None, M[-1, -1])"""
+    ranges, blocks, S = [], [], np.diag(c)
+    border = np.zeros(ws.nb) if ws.art else None
+    for k, A in enumerate(ws.blocks):
+        r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
+        if r1 == r0: continue
+        Bk = dsyrk(1.0, A * np.sqrt(Dmu[c0:c1]), lower=1) if c1 > c0 else np.zeros((r1 - r0, r1 - r0))
+        Bk[np.diag_indices(r1 - r0)] += diag[r0:r1]
+        L = chol(Bk); ranges.append((r0, r1)); blocks.append(L)
+        # the rows of one class belong to distinct instances: VᵀB_k⁻¹V = diag(Dt) B_k⁻¹ diag(Dt) on them
+        Bi = sl.lapack.dpotri(L[0], lower=1)[0]
+        Bi = np.tril(Bi) + np.tril(Bi, -1).T
+        i = ws.hinst[r0:r1]
+        S[np.ix_(i, i)] -= Dt[r0:r1, None] * Bi * Dt[None, r0:r1]
+        if ws.art: border[r0:r1] = A @ (Dmu[c0:c1] * ws.acoef[c0:c1])
+    corner = float(Dmu @ ws.acoef ** 2 + diag[-1]) if ws.art else None
+    return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S)), border, corner
+
 def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, single:bool)->RowFactor:
     "Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω, with Ω = diag(diag) - Σ_i Dt_i Dt_iᵀ / c_i (hinge)"
     nb, nr = ws.nb, ws.nr
+    if ws.ni and ws.class_blocks():       # the class blocks and the instances' coupling, apart
+        hf, border, corner = hinge_factor(ws, Dmu, diag, Dt, c)
+        f = RowFactor([hf], [(0, nb)])
+        if ws.art: f.border, f.corner = border, corner - border @ hf(border)
+        return f
     M = ws.normal(Dmu, single=single)
     M[np.diag_indices(nr)] += diag
     if ws.ni:
@@ -173,6 +235,7 @@ def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:
         f.border = M[-1, :nb].astype(float)
         f.corner = float(M[-1, -1]) - f.border @ f._blocks(f.border)
     return f
+
 
 # %% ../../nbs/03c_normal_equations.ipynb #aa86cd1a
 @dataclass
