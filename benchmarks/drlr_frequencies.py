@@ -15,7 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from threadpoolctl import threadpool_limits
 from sklearn.model_selection import train_test_split
 from mrc_lit.datasets import load_dataset
-from mrc_lit.baselines import DRLR, kernel_scale_grid
+from mrc_lit.baselines import kernel_scale_grid
+from mrc_lit.drlr import DRLR
 from mrc_lit.experiments.table2 import DATASETS, FULL
 
 COMPONENTS = (100, 500)

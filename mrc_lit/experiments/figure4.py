@@ -13,7 +13,7 @@ from sklearn.model_selection import StratifiedKFold
 from threadpoolctl import threadpool_limits
 from ..datasets import load_dataset
 from ..estimator import MRC
-from ..baselines import DRLR
+from ..drlr import DRLR
 from .runner import run_jobs, write_csv, read_csv
 
 # %% ../../nbs/experiments/figure4.ipynb #c76a8ce6

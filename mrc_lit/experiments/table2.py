@@ -15,7 +15,8 @@ from threadpoolctl import threadpool_limits
 from ..datasets import load_dataset
 from ..estimator import MRC
 from ..selection import BoundSearch
-from ..baselines import kernel_scale_grid, svm_cv, gaussian_svm, PACBayesSVM, DRLR
+from ..baselines import kernel_scale_grid, svm_cv, gaussian_svm, PACBayesSVM
+from ..drlr import DRLR
 from .runner import run_jobs, write_csv, read_csv
 
 # %% ../../nbs/experiments/table2.ipynb #c00ad22f
