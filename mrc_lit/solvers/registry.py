@@ -10,6 +10,7 @@ import numpy as np
 from ..features import scores
 from ..learning import Form, Solution, solve_lp, learning_form, varphi
 from .ipm import solve_ipm
+from .degenerate import solve_degenerate
 from .subgradient import bsm, ebsm, asm, easm, easm_r
 from ..uncertainty import UncertaintySet
 
@@ -18,15 +19,15 @@ from ..uncertainty import UncertaintySet
 
 
 # %% ../../nbs/03g_registry.ipynb #fdb47f64
-SOLVERS = {'ipm': solve_ipm, 'lp': solve_lp, 'bsm': bsm, 'ebsm': ebsm, 'asm': asm, 'easm': easm, 'easm-r': easm_r}
+SOLVERS = {'ipm': solve_ipm, 'degenerate': solve_degenerate, 'lp': solve_lp, 'bsm': bsm, 'ebsm': ebsm, 'asm': asm, 'easm': easm, 'easm-r': easm_r}
 
 def solve(form:Form,     # the problem
-          solver='auto', # 'auto' (= 'ipm'), a name in `SOLVERS`, or a callable taking the form
+          solver='auto', # 'auto' ('ipm'; 'degenerate' when λ = 0), a name in `SOLVERS`, or a callable taking the form
           **options,     # passed on to the solver
          )->Solution:
     "Solve `form` with a named solver"
     if callable(solver): return solver(form, **options)
-    name = 'ipm' if solver == 'auto' else solver
+    name = solver if solver != 'auto' else 'ipm' if np.any(form.lam) else 'degenerate'  # λ = 0: chapter 03h
     if name not in SOLVERS: raise ValueError(f"unknown solver {solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
     return SOLVERS[name](form, **options)
 
