@@ -45,7 +45,7 @@ def run(args, limit):
     try:
         out = subprocess.run([sys.executable, '-c', WORKER, *map(str, args)], capture_output=True, text=True,
                              timeout=limit, env=env).stdout.strip().splitlines()
-        return json.loads(out[-1]) if out else {'error': 'no output'}
+        return json.loads(out[-1]) if out else {'time': time.perf_counter() - t, 'error': 'crashed'}
     except subprocess.TimeoutExpired:
         return {'time': time.perf_counter() - t, 'timeout': True}
 
