@@ -6,7 +6,7 @@
 __all__ = ['RANK_TOLS', 'R1_TOL', 'POLISH_ROUNDS', 'CERT_RADIUS', 'R1_MESSAGE', 'MU_ZERO', 'Gauge', 'gauge', 'dual_value',
            'polish_dual', 'solve_degenerate']
 
-# %% ../../nbs/03h_degenerate.ipynb #054c3404
+# %% ../../nbs/03h_degenerate.ipynb #8362efab
 import time
 from dataclasses import dataclass
 import numpy as np
@@ -16,23 +16,23 @@ from scipy.optimize import linprog
 from ..features import pow2_scale
 from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp
 
-# %% ../../nbs/03h_degenerate.ipynb #05104cb9
+# %% ../../nbs/03h_degenerate.ipynb #67608c62
 RANK_TOLS = (1e-13, 1e-10, 1e-7) # singular values of Ψ below this fraction of the largest count as zero; the next is
                                  # tried when HiGHS fails (B's large entries make Bᵀa lose digits)
 R1_TOL = 1e-9             # a (that is, -τ) this far (relative) outside the span of the rows: R1 fails
 POLISH_ROUNDS = 3         # least-squares corrections of the dual weights (later ones mop up the rounding of earlier ones)
 CERT_RADIUS = 10.0        # the lower bound holds on the box of this many times max(1, |solution|∞)
 
-# %% ../../nbs/03h_degenerate.ipynb #da99b910
+# %% ../../nbs/03h_degenerate.ipynb #7ba81b43
 @dataclass
 class Gauge:
-    "Coordinates of μ adapted to Ψ = U S Vᵀ: μ_y = B w_y + N v_y, with Ψ B = G and Ψ N = 0"
+    "Coordinates of μ adapted to Ψ = U S Vᵀ: μ_y = B w_y + N v_y, with Ψ B = G and Ψ N ≈ 0"
     B: np.ndarray     # D x r: V_r S_r⁻¹ √n (G = √n U_r, orthogonal columns of norm √n), or V_r (G = U_r S_r)
-    N: np.ndarray     # D x (D - r), an orthonormal basis of the null space of Ψ
+    N: np.ndarray     # D x (D - r), orthonormal: the directions of the singular values cut (and the D - n more if n < D)
     G: np.ndarray     # n x r, the features in the coordinates w
-    a_out: float      # largest |entry| of the part of a in the null space (0 when τ is a mean of rows)
+    a_out: float      # largest |entry| of Nᵀa (rounding when τ is a mean of rows)
 
-# %% ../../nbs/03h_degenerate.ipynb #ce2f5d89
+# %% ../../nbs/03h_degenerate.ipynb #158fbd68
 def gauge(Psi:np.ndarray, # n x D scalar features
           a:np.ndarray,   # the linear term of the form, length K D
           K:int,          # classes
@@ -51,7 +51,7 @@ def gauge(Psi:np.ndarray, # n x D scalar features
     G = U[first[inv.ravel()], :r] * (np.sqrt(n) if scaled else s[:r])
     return Gauge(Vt[:r].T / s[:r] * np.sqrt(n) if scaled else Vt[:r].T, N, G, a_out)
 
-# %% ../../nbs/03h_degenerate.ipynb #98389b27
+# %% ../../nbs/03h_degenerate.ipynb #6f599b38
 def dual_value(rows, Q:np.ndarray)->float:
     "The dual objective of a distribution Q (n x K) on the pairs: Σ Q B (pairs), or 1 - Σ_i max_y Q_iy (label sets)"
     return float(Q.sum() - Q.max(1).sum()) if isinstance(rows, SubsetRows) else float((Q * rows.B).sum())
@@ -59,8 +59,8 @@ def dual_value(rows, Q:np.ndarray)->float:
 R1_MESSAGE = ('the problem is unbounded below: no distribution on the instance set satisfies |E_p Φ - τ| <= λ '
               '(regularity R1 fails). Use a mean vector τ computed from these instances, or a larger confidence vector λ')
 
-# %% ../../nbs/03h_degenerate.ipynb #eaf95e60
-def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, v, pair duals, iterations)
+# %% ../../nbs/03h_degenerate.ipynb #e957c68b
+def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ, pair duals, iterations)
     """HiGHS's dual simplex on the form in the coordinates (w, v): rows with features G, linear term Bᵀa, and, where
     λ_j > 0, u_j >= |(B w + N v)_j| at cost λ_j u_j (v only matters there: at λ = 0 it is left out)"""
     rows, K = form.rows, form.rows.n_classes
@@ -87,7 +87,7 @@ def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, v, 
     x = res.x[:A.shape[1]].reshape(K, rw + rv)
     return x[:, :rw].ravel(), Wk @ res.x[:A.shape[1]], -res.ineqlin.marginals[:nd], int(res.nit)
 
-# %% ../../nbs/03h_degenerate.ipynb #d7013f77
+# %% ../../nbs/03h_degenerate.ipynb #90652187
 def polish_dual(P,              # pricing: P q is the gradient term of the pair weights q
                 q:np.ndarray,   # pair weights >= 0
                 base:np.ndarray,# the equations are base + P q = 0 on `eqs`, and Σ q = 1
@@ -108,7 +108,7 @@ def polish_dual(P,              # pricing: P q is the gradient term of the pair 
         if bound(t) > bound(best): best = t
     return best
 
-# %% ../../nbs/03h_degenerate.ipynb #ada1348b
+# %% ../../nbs/03h_degenerate.ipynb #53ac685f
 MU_ZERO = 1e-9            # entries of μ below this (relative to the largest) are zero at the vertex: free duals there
 
 def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) (PairRows or SubsetRows), else HiGHS
