@@ -10,7 +10,7 @@ import numpy as np
 from ..features import scores
 from ..learning import Form, Solution, solve_lp, learning_form, varphi
 from .ipm import solve_ipm
-from .degenerate import solve_degenerate
+from .degenerate import solve_degenerate, TINY_LAMBDA
 from .subgradient import bsm, ebsm, asm, easm, easm_r
 from ..uncertainty import UncertaintySet
 
@@ -22,12 +22,12 @@ from ..uncertainty import UncertaintySet
 SOLVERS = {'ipm': solve_ipm, 'degenerate': solve_degenerate, 'lp': solve_lp, 'bsm': bsm, 'ebsm': ebsm, 'asm': asm, 'easm': easm, 'easm-r': easm_r}
 
 def solve(form:Form,     # the problem
-          solver='auto', # 'auto' ('ipm'; 'degenerate' when λ = 0), a name in `SOLVERS`, or a callable taking the form
+          solver='auto', # 'auto' ('ipm'; 'degenerate' when every λ_j <= TINY_LAMBDA), a name in `SOLVERS`, or a callable taking the form
           **options,     # passed on to the solver
          )->Solution:
     "Solve `form` with a named solver"
     if callable(solver): return solver(form, **options)
-    name = solver if solver != 'auto' else 'ipm' if np.any(form.lam) else 'degenerate'  # λ = 0: chapter 03h
+    name = solver if solver != 'auto' else 'degenerate' if form.lam.max(initial=0) <= TINY_LAMBDA else 'ipm'  # chapter 03h
     if name not in SOLVERS: raise ValueError(f"unknown solver {solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
     return SOLVERS[name](form, **options)
 
