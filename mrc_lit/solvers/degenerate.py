@@ -6,7 +6,7 @@
 __all__ = ['RANK_TOLS', 'R1_TOL', 'POLISH_ROUNDS', 'CERT_RADIUS', 'TINY_LAMBDA', 'R1_MESSAGE', 'R1_UNSURE', 'MU_ZERO', 'Gauge',
            'gauge', 'dual_value', 'polish_dual', 'solve_degenerate']
 
-# %% ../../nbs/03h_degenerate.ipynb #97798102
+# %% ../../nbs/03h_degenerate.ipynb #277428ae
 import time
 from dataclasses import dataclass
 import numpy as np
@@ -16,7 +16,7 @@ from scipy.optimize import linprog
 from ..features import pow2_scale
 from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp
 
-# %% ../../nbs/03h_degenerate.ipynb #b5c77dc8
+# %% ../../nbs/03h_degenerate.ipynb #f8601fab
 RANK_TOLS = (1e-13, 1e-10, 1e-7) # singular values of Ψ below this fraction of the largest count as zero; the next is
                                  # tried when HiGHS fails (B's large entries make Bᵀa lose digits)
 R1_TOL = 1e-9             # a (that is, -τ) this far (relative) outside the span of the rows: R1 fails
@@ -25,7 +25,7 @@ CERT_RADIUS = 10.0        # the lower bound holds on the box of this many times 
 TINY_LAMBDA = 1e-7        # 'auto' solves forms with every λ_j below this here: λ0 <= 1e-6 on features |ψ| <= 1, where
                           # the interior point method stalls or hangs as at λ = 0
 
-# %% ../../nbs/03h_degenerate.ipynb #8a7de80b
+# %% ../../nbs/03h_degenerate.ipynb #24f3902a
 @dataclass
 class Gauge:
     "Coordinates of μ adapted to Ψ = U S Vᵀ: μ_y = B w_y + N v_y, with Ψ B = G and Ψ N ≈ 0"
@@ -34,7 +34,7 @@ class Gauge:
     G: np.ndarray     # n x r, the features in the coordinates w
     a_out: float      # largest |entry| of Nᵀa (rounding when τ is a mean of rows)
 
-# %% ../../nbs/03h_degenerate.ipynb #79eb89e4
+# %% ../../nbs/03h_degenerate.ipynb #2227dd7e
 def gauge(Psi:np.ndarray, # n x D scalar features
           a:np.ndarray,   # the linear term of the form, length K D
           K:int,          # classes
@@ -53,7 +53,7 @@ def gauge(Psi:np.ndarray, # n x D scalar features
     G = U[first[inv.ravel()], :r] * (np.sqrt(n) if scaled else s[:r])
     return Gauge(Vt[:r].T / s[:r] * np.sqrt(n) if scaled else Vt[:r].T, N, G, a_out)
 
-# %% ../../nbs/03h_degenerate.ipynb #38eeeb4a
+# %% ../../nbs/03h_degenerate.ipynb #15e44646
 def dual_value(rows, Q:np.ndarray)->float:
     "The dual objective of a distribution Q (n x K) on the pairs: Σ Q B (pairs), or 1 - Σ_i max_y Q_iy (label sets)"
     return float(Q.sum() - Q.max(1).sum()) if isinstance(rows, SubsetRows) else float((Q * rows.B).sum())
@@ -64,7 +64,7 @@ R1_UNSURE = ('HiGHS found no distribution on the instance set with |E_p Φ - τ|
              'outside the convex hull of the rows: use a τ computed from these instances or a larger λ), or the problem '
              'is too ill-conditioned for HiGHS even in these coordinates (a larger λ, or fewer features, helps)')
 
-# %% ../../nbs/03h_degenerate.ipynb #1d1baf1d
+# %% ../../nbs/03h_degenerate.ipynb #db352b40
 def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ, pair duals, iterations)
     """HiGHS's dual simplex on the form in the coordinates (w, v): rows with features G, linear term Bᵀa, and, where
     λ_j > 0, u_j >= |(B w + N v)_j| at cost λ_j u_j (v only matters there: at λ = 0 it is left out)"""
@@ -92,7 +92,7 @@ def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ,
     x = res.x[:A.shape[1]].reshape(K, rw + rv)
     return x[:, :rw].ravel(), Wk @ res.x[:A.shape[1]], -res.ineqlin.marginals[:nd], int(res.nit)
 
-# %% ../../nbs/03h_degenerate.ipynb #ce74bb74
+# %% ../../nbs/03h_degenerate.ipynb #906479d9
 def polish_dual(P,              # pricing: P q is the gradient term of the pair weights q
                 q:np.ndarray,   # pair weights >= 0
                 base:np.ndarray,# the equations are base + P q = 0 on `eqs`, and Σ q = 1
@@ -113,7 +113,7 @@ def polish_dual(P,              # pricing: P q is the gradient term of the pair 
         if bound(t) > bound(best): best = t
     return best
 
-# %% ../../nbs/03h_degenerate.ipynb #1009f76f
+# %% ../../nbs/03h_degenerate.ipynb #e370b86a
 MU_ZERO = 1e-9            # entries of μ below this (relative to the largest) are zero at the vertex: free duals there
 
 def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) (PairRows or SubsetRows), else HiGHS
