@@ -10,6 +10,7 @@ import numpy as np
 from ..features import scores
 from ..learning import Form, Solution, DenseRows, solve_lp, learning_form, varphi
 from .ipm import solve_ipm
+from .degenerate import solve_degenerate, TINY_LAMBDA
 from .subgradient import bsm, ebsm, asm, easm, easm_r
 from .control import run_control, interruptible
 from .structure import Structure, dual_bound
@@ -20,22 +21,24 @@ from ..uncertainty import UncertaintySet
 
 
 # %% ../../nbs/03g_registry.ipynb #fdb47f64
-SOLVERS = {'ipm': solve_ipm, 'lp': solve_lp, 'bsm': bsm, 'ebsm': ebsm, 'asm': asm, 'easm': easm, 'easm-r': easm_r}
+SOLVERS = {'ipm': solve_ipm, 'degenerate': solve_degenerate, 'lp': solve_lp, 'bsm': bsm, 'ebsm': ebsm, 'asm': asm, 'easm': easm, 'easm-r': easm_r}
 
 def solve(form:Form,     # the problem
-          solver='auto', # 'auto' (= 'ipm'), a name in `SOLVERS`, or a callable taking the form
+          solver='auto', # 'auto' ('ipm'; 'degenerate' when every λ_j <= TINY_LAMBDA), a name in `SOLVERS`, or a callable
           **options,     # passed on to the solver; max_time and verbose (see `run_control`) reach callables too
          )->Solution:
     "Solve `form` with a named solver or a callable; what it returns is checked, and its value is f(μ) recomputed"
     if not all(hasattr(form, k) for k in ('a', 'lam', 'rows', 'value')):   # a Form, or one like it
         raise TypeError(f'form must be a Form (see mrc_lit.learning), got {type(form).__name__}')
     if callable(solver): fn = solver
-    elif isinstance(solver, str) and (solver == 'auto' or solver in SOLVERS): fn = SOLVERS['ipm' if solver == 'auto' else solver]
+    elif isinstance(solver, str) and (solver == 'auto' or solver in SOLVERS): fn = SOLVERS[_auto(form) if solver == 'auto' else solver]
     else: raise ValueError(f"unknown solver {solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
     with run_control(options.pop('max_time', None), options.pop('verbose', None)) as ctl:
         sol = interruptible(fn, form, what=f'the solver {_name(solver)}', **options)   # Ctrl-C never waits for it
         ctl.check(f' in the solver {_name(solver)}')   # a solver that ignores the limit: its late result is not used
     return checked(form, sol, solver)
+
+def _auto(form): return 'degenerate' if form.lam.max(initial=0) <= TINY_LAMBDA else 'ipm'   # chapter 03i
 
 def _name(solver): return repr(solver) if isinstance(solver, str) else getattr(solver, '__name__', repr(solver))
 

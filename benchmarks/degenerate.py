@@ -1,0 +1,83 @@
+"""Zero and tiny λ: the learning problem and the bound problems of h_d at λ0 in {0, 1e-8}, n in {200, 1000}, on random
+labels, ties (a 5 x 5 grid) and duplicates (every point twice, labels drawn independently), 50 random frequencies.
+
+    .venv/bin/python benchmarks/degenerate.py [--limit 60] [--append benchmarks/results.md]
+
+Every solve runs in its own process under a wall-clock limit (a hang shows as '>limit'); per case it prints the time,
+the value, the certified gap (value - lower bound) and whether `Solution.certified` holds, for the default solver
+('auto': 'degenerate' at λ = 0, 'ipm' otherwise), for solver='degenerate' at λ0 = 1e-8, and for HiGHS in μ ('lp',
+up to n = --lp-max).
+With --append the table is appended to the file as a new section (the rest of the file is left alone)."""
+import argparse, json, os, subprocess, sys, time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKER = r'''
+import json, sys, time, numpy as np
+from mrc_lit.features import make_feature_map, scores
+from mrc_lit.uncertainty import uncertainty_set
+from mrc_lit.learning import learning_form, deterministic_rule
+from mrc_lit.bounds import upper_form, lower_form
+from mrc_lit.solvers.registry import solve
+kind, n, l0, problem, solver = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5]
+rng = np.random.default_rng(0)
+K = 3 if kind == 'ties' else 2
+if kind == 'random': X = rng.normal(size=(n, 2))
+elif kind == 'ties': g = np.linspace(0, 1, 5); X = np.array([(a, b) for a in g for b in g])[rng.integers(0, 25, n)]
+else: X = np.repeat(rng.normal(size=(n // 2, 2)), 2, axis=0)
+y = rng.integers(0, K, n)
+Psi = make_feature_map('fourier', 50, None, 0).fit(X, y).transform(X)
+U = uncertainty_set(Psi, y, K, lambda0=l0)
+form = learning_form(Psi, U)
+if problem != 'learn':
+    H = deterministic_rule(scores(Psi, solve(form, 'degenerate' if l0 == 0 else 'auto').mu))
+    form = (upper_form if problem == 'upper' else lower_form)(Psi, U, H)
+t = time.perf_counter()
+try:
+    r = solve(form, solver); t = time.perf_counter() - t
+    print(json.dumps({'time': t, 'value': r.value, 'gap': r.gap, 'cert': r.certified, 'solver': r.solver}))
+except Exception as e:
+    print(json.dumps({'time': time.perf_counter() - t, 'error': type(e).__name__ + ': ' + str(e)[:60]}))
+'''
+
+def run(args, limit):
+    env = {**os.environ, 'PYTHONPATH': str(ROOT)}
+    t = time.perf_counter()
+    try:
+        out = subprocess.run([sys.executable, '-c', WORKER, *map(str, args)], capture_output=True, text=True,
+                             timeout=limit, env=env).stdout.strip().splitlines()
+        return json.loads(out[-1]) if out else {'time': time.perf_counter() - t, 'error': 'crashed'}
+    except subprocess.TimeoutExpired:
+        return {'time': time.perf_counter() - t, 'timeout': True}
+
+def cell(r, limit):
+    if r.get('timeout'): return f'>{limit:.0f} s', '—'
+    if 'error' in r: return f"{r['time']:.2f} s", r['error'].split(':')[0]
+    return f"{r['time']:.2f} s", f"{r['gap']:.1e}{' ✓' if r['cert'] else ''}"
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--limit', type=float, default=60)
+    ap.add_argument('--append', default=None)
+    ap.add_argument('--sizes', default='200,1000')
+    ap.add_argument('--lp-max', type=int, default=200, help='HiGHS in μ only up to this n (it mostly runs to the limit)')
+    a = ap.parse_args()
+    lines = [f'| case | n | λ0 | problem | auto | gap | degenerate | gap | HiGHS in μ | gap |', '|' + '---|' * 10]
+    for n in map(int, a.sizes.split(',')):
+        for kind in ('random', 'ties', 'duplicates'):
+            for l0 in (0.0, 1e-8):
+                for problem in ('learn', 'upper', 'lower'):
+                    res = [cell(run([kind, n, l0, problem, s], a.limit), a.limit)
+                           if (s != 'degenerate' or l0 > 0) and (s != 'lp' or n <= a.lp_max) else ('—', '')
+                           for s in ('auto', 'degenerate', 'lp')]
+                    lines.append(f'| {kind} | {n} | {l0:g} | {problem} | ' + ' | '.join(f'{t} | {g}' for t, g in res) + ' |')
+                    print(lines[-1], flush=True)
+    if a.append:
+        head = (f"\n## Zero and tiny λ (benchmarks/degenerate.py, {time.strftime('%Y-%m-%d %H:%M')} UTC, shared 2-core machine, "
+                f"other jobs running; limit {a.limit:.0f} s per solve)\n\nTime of one solve and certified gap "
+                "(value − lower bound; ✓: `Solution.certified`), for the default solver, solver='degenerate', and HiGHS "
+                "in the original coordinates. 50 random frequencies (D = 101); random labels and duplicates: 2 classes, "
+                "ties: 3 classes on a 5 × 5 grid.\n\n")
+        with open(a.append, 'a') as f: f.write(head + '\n'.join(lines) + '\n')
+
+if __name__ == '__main__': main()
