@@ -225,10 +225,12 @@ def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:
     # the class blocks and the instances' coupling apart (Woodbury needs each B_k positive definite: e > 0 on the rows;
     # e can go negative on hinge rows, where only M as a whole is positive definite, and then M is factored whole)
     if ws.ni and ws.class_blocks() and (diag > 0).all():
-        hf, border, corner = hinge_factor(ws, Dmu, diag, Dt, c)
-        f = RowFactor([hf], [(0, nb)])
-        if ws.art: f.border, f.corner = border, corner - border @ hf(border)
-        return f
+        try: hf, border, corner = hinge_factor(ws, Dmu, diag, Dt, c)
+        except np.linalg.LinAlgError: hf = None   # S = diag(c) - VᵀB⁻¹V lost definiteness by cancellation: factor M whole
+        if hf is not None:
+            f = RowFactor([hf], [(0, nb)])
+            if ws.art: f.border, f.corner = border, corner - border @ hf(border)
+            return f
     M = ws.normal(Dmu, single=single)
     M[np.diag_indices(nr)] += diag
     if ws.ni:
