@@ -222,9 +222,7 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
 def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, single:bool)->RowFactor:
     "Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω, with Ω = diag(diag) - Σ_i Dt_i Dt_iᵀ / c_i (hinge)"
     nb, nr = ws.nb, ws.nr
-    # the class blocks and the instances' coupling apart (Woodbury needs each B_k positive definite: e > 0 on the rows;
-    # e can go negative on hinge rows, where only M as a whole is positive definite, and then M is factored whole)
-    if ws.ni and ws.class_blocks() and (diag > 0).all():
+    if ws.ni and ws.class_blocks():       # the class blocks and the instances' coupling, apart
         try: hf, border, corner = hinge_factor(ws, Dmu, diag, Dt, c)
         except np.linalg.LinAlgError: hf = None   # S = diag(c) - VᵀB⁻¹V lost definiteness by cancellation: factor M whole
         if hf is not None:
