@@ -1,0 +1,153 @@
+"""mrc_lit's default fit against MRCpy 3.0.0's default (`solver='subgrad'`) at matched features (issue 24.4).
+
+    .venv/bin/python benchmarks/mrcpy.py --mrcpy /path/to/mrcpy-venv/bin/python [--repeats 3] [--datasets a,b,c]
+
+MRCpy lives in its own virtual environment (`pip install --no-deps MRCpy==3.0.0` plus numpy, scipy, scikit-learn,
+pandas, cvxpy): this script starts one persistent worker process in that interpreter (this same file, `--worker`)
+and one in ours, loads each problem into both, then times `fit` in them in turn, `repeats` times each, alternating.
+Both workers time only `fit` (feature map, τ and λ, and the solve) with `time.perf_counter`, so interpreter start-up,
+imports and data loading count for neither.
+
+Problems: every bundled dataset (`mrc_lit.datasets`, the paper's Table 1) and three multiclass sets — scikit-learn's
+digits (10 classes), and MRCpy's bundled red wine (6 classes) and image segmentation (7 classes). Each is split 80/20
+(stratified, seed 0) and standardized with the training split's mean and deviation. Matched features: MRCpy
+`phi='fourier', n_components=1000` is 500 frequencies, D = 1001, like our `MRC()` default; s = λ0 = 0.3. MRCpy
+picks its kernel scale as σ = sqrt(d · var(X) / 2) (`sigma='scale'`, var over all entries of X); we pass the same σ
+to our `MRC(sigma=...)`, which applies it to the same standardized inputs. Both seeds 0 (the frequencies differ).
+
+Reported beside the times: the test error of the deterministic rule h_d of each (MRCpy's default is
+`deterministic=True`), our minimax risk R(U) (the upper bound of h^U, Theorem 5 and Corollary 6) with its certified
+gap, and MRCpy's `upper_` (the subgradient's best value; its binary problems use a ±Ψ map rather than e_y ⊗ Ψ, so
+the values differ from ours there; for multiclass it is the same problem, solved inexactly).
+
+MRCpy imports gurobipy at module level for solvers not used here (torch only in MRCpy.pytorch, not imported); the
+worker stubs gurobipy if it is missing. Under
+scikit-learn >= 1.7 `MRCpy.phi.BasePhi` lacks `__sklearn_tags__`: the worker attaches BaseEstimator's.
+"""
+import argparse, json, os, subprocess, sys, time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MULTICLASS = {'digits': 'sklearn', 'redwine': 'mrcpy', 'segment': 'mrcpy'}
+
+
+def mrcpy_worker():
+    "Loop of the worker in MRCpy's interpreter: JSON commands on stdin, one JSON answer per line on stdout"
+    import types
+    import numpy as np
+    try: import gurobipy  # noqa: F401  (imported by MRCpy's 'cg'/'ccg' solvers at module level; not used here)
+    except ImportError:
+        stub = types.ModuleType('gurobipy'); stub.__getattr__ = lambda attr: None; sys.modules['gurobipy'] = stub
+    import sklearn.base
+    from MRCpy import MRC
+    from MRCpy.phi import BasePhi
+    if not hasattr(BasePhi, '__sklearn_tags__'): BasePhi.__sklearn_tags__ = sklearn.base.BaseEstimator.__sklearn_tags__
+    data = {}
+    for line in sys.stdin:
+        cmd = json.loads(line)
+        if cmd['op'] == 'dataset':   # MRCpy's own loader
+            import MRCpy.datasets as ds
+            X, y = getattr(ds, f"load_{cmd['name']}")()
+            np.save(cmd['X'], np.asarray(X, dtype=float)); np.save(cmd['y'], np.asarray(y))
+            print(json.dumps({}), flush=True)
+        elif cmd['op'] == 'load':
+            data = {k: np.load(cmd[k]) for k in ('Xtr', 'ytr', 'Xte', 'yte')}
+            print(json.dumps({}), flush=True)
+        else:
+            clf = MRC(phi='fourier', n_components=cmd['n_components'], s=cmd['s'], random_state=0)
+            t = time.perf_counter(); clf.fit(data['Xtr'], data['ytr']); t = time.perf_counter() - t
+            err = float(np.mean(clf.predict(data['Xte']) != data['yte']))
+            print(json.dumps({'time': t, 'error': err, 'upper': float(clf.upper_), 'sigma': float(clf.phi.sigma_val)}),
+                  flush=True)
+
+
+def ours_worker():
+    "Loop of the worker in our interpreter (same protocol)"
+    import numpy as np
+    from mrc_lit import MRC
+    data = {}
+    for line in sys.stdin:
+        cmd = json.loads(line)
+        if cmd['op'] == 'load':
+            data = {k: np.load(cmd[k]) for k in ('Xtr', 'ytr', 'Xte', 'yte')}
+            print(json.dumps({}), flush=True)
+        else:
+            clf = MRC(n_components=cmd['n_components'] // 2, sigma=cmd['sigma'], lambda0=cmd['s'], random_state=0)
+            t = time.perf_counter(); clf.fit(data['Xtr'], data['ytr']); t = time.perf_counter() - t
+            err = float(np.mean(clf.predict(data['Xte']) != data['yte']))
+            s = clf.solution_
+            print(json.dumps({'time': t, 'error': err, 'upper': float(clf.upper_bound_), 'gap': float(s.gap),
+                              'iter': int(getattr(s, 'n_iter', -1))}), flush=True)
+
+
+class Worker:
+    def __init__(self, python, env):
+        self.p = subprocess.Popen([python, __file__, '--worker', env], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  text=True, cwd=ROOT, env={**os.environ, 'PYTHONPATH': str(ROOT)})
+    def __call__(self, **cmd):
+        self.p.stdin.write(json.dumps(cmd) + '\n'); self.p.stdin.flush()
+        line = self.p.stdout.readline()
+        if not line: raise RuntimeError(f'worker ended (exit {self.p.wait()})')
+        return json.loads(line)
+    def close(self): self.p.stdin.close(); self.p.wait()
+
+
+def problem(name, mrcpy, tmp):
+    "Standardized 80/20 split of a bundled or multiclass dataset, saved as .npy for both workers; MRCpy's σ"
+    import numpy as np
+    from sklearn.model_selection import train_test_split
+    from sklearn.preprocessing import StandardScaler
+    from mrc_lit.datasets import load_dataset
+    if name == 'digits':
+        from sklearn.datasets import load_digits
+        X, y = load_digits(return_X_y=True)
+    elif name in MULTICLASS:
+        mrcpy(op='dataset', name=name, X=f'{tmp}/X.npy', y=f'{tmp}/y.npy')
+        X, y = np.load(f'{tmp}/X.npy'), np.load(f'{tmp}/y.npy', allow_pickle=True)
+    else: X, y = load_dataset(name)
+    y = np.unique(y, return_inverse=True)[1]
+    Xtr, Xte, ytr, yte = train_test_split(np.asarray(X, dtype=float), y, test_size=0.2, stratify=y, random_state=0)
+    sc = StandardScaler().fit(Xtr); Xtr, Xte = sc.transform(Xtr), sc.transform(Xte)
+    paths = {k: f'{tmp}/{k}.npy' for k in ('Xtr', 'ytr', 'Xte', 'yte')}
+    for k, v in zip(paths, (Xtr, ytr, Xte, yte)): np.save(paths[k], v)
+    sigma = float(np.sqrt(Xtr.shape[1] * Xtr.var() / 2))   # MRCpy's sigma='scale'
+    return paths, sigma, len(ytr), Xtr.shape[1], int(y.max()) + 1
+
+
+def main():
+    import numpy as np
+    from mrc_lit.datasets import list_datasets
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--mrcpy', required=True, help="python of MRCpy's virtual environment")
+    ap.add_argument('--repeats', type=int, default=3)
+    ap.add_argument('--datasets', default=','.join(list_datasets() + list(MULTICLASS)))
+    ap.add_argument('--n-components', type=int, default=1000, help="MRCpy's n_components (ours: half, frequencies)")
+    ap.add_argument('--s', type=float, default=0.3)
+    ap.add_argument('--tmp', default='/tmp/mrcpy_bench')
+    args = ap.parse_args()
+    os.makedirs(args.tmp, exist_ok=True)
+    mrcpy, ours = Worker(args.mrcpy, 'mrcpy'), Worker(sys.executable, 'ours')
+    print('| dataset | n train | d | classes | ours fit s (each) | MRCpy fit s (each) | ours / MRCpy best | MRCpy best / ours best '
+          '| test error ours | test error MRCpy | our R(U) (certified gap) | MRCpy upper_ | our IPM iterations | load |')
+    print('|' + '---|' * 14, flush=True)
+    try:
+        for name in args.datasets.split(','):
+            paths, sigma, n, d, K = problem(name, mrcpy, args.tmp)
+            mrcpy(op='load', **paths); ours(op='load', **paths)
+            t_o, t_m = [], []
+            for _ in range(args.repeats):   # alternating
+                o = ours(op='fit', n_components=args.n_components, s=args.s, sigma=sigma); t_o.append(o['time'])
+                m = mrcpy(op='fit', n_components=args.n_components, s=args.s); t_m.append(m['time'])
+            assert abs(m['sigma'] - sigma) <= 1e-9 * sigma, (m['sigma'], sigma)
+            load = open('/proc/loadavg').read().split()[0]
+            print(f"| {name} | {n} | {d} | {K} | {' '.join(f'{t:.2f}' for t in t_o)} | {' '.join(f'{t:.2f}' for t in t_m)} "
+                  f"| {min(t_o) / min(t_m):.2f} | {min(t_m) / min(t_o):.1f}× | {o['error']:.3f} | {m['error']:.3f} "
+                  f"| {o['upper']:.4f} ({o['gap']:.0e}) | {m['upper']:.4f} | {o['iter']} | {load} |", flush=True)
+    finally:
+        mrcpy.close(); ours.close()
+
+
+if __name__ == '__main__':
+    if len(sys.argv) == 3 and sys.argv[1] == '--worker': (mrcpy_worker if sys.argv[2] == 'mrcpy' else ours_worker)()
+    else:
+        sys.path.insert(0, str(ROOT)); main()
