@@ -65,7 +65,11 @@ def mrcpy_worker():
         else:
             clf = MRC(phi='fourier', n_components=cmd['n_components'], s=cmd['s'], random_state=0,
                       **({'max_iters': cmd['max_iters']} if cmd.get('max_iters') else {}))
-            t = time.perf_counter(); clf.fit(data['Xtr'], data['ytr']); t = time.perf_counter() - t
+            t = time.perf_counter()
+            try: clf.fit(data['Xtr'], data['ytr'])
+            except Exception as e:   # MRCpy's own failures are results too
+                print(json.dumps({'failed': f'{type(e).__name__}: {e}'}), flush=True); continue
+            t = time.perf_counter() - t
             err = float(np.mean(clf.predict(data['Xte']) != data['yte']))
             print(json.dumps({'time': t, 'error': err, 'upper': float(clf.upper_), 'sigma': float(clf.phi.sigma_val)}),
                   flush=True)
@@ -149,22 +153,28 @@ def main():
             paths, sigma, n, d, K = problem(name, mrcpy, args.tmp)
             mrcpy(op='load', **paths); ours(op='load', **paths)
             fit = dict(op='fit', n_components=args.n_components, s=args.s)
-            t_o, t_m, m = [], [], None
+            t_o, t_m, m, failed = [], [], None, None
             for _ in range(args.repeats):   # alternating
                 o = ours(**fit, sigma=sigma); t_o.append(o['time'])
-                if K == 2: m = mrcpy(**fit); t_m.append(m['time'])
+                if failed: continue
+                if K == 2: m = mrcpy(**fit); t_m.append(m.get('time'))
                 else:   # MRCpy's subgradient method: MRCPY_ITERS iterations of the same cost each, no stopping rule
                     ra, rb = mrcpy(**fit, max_iters=a), mrcpy(**fit, max_iters=b)
-                    t_m.append(ra['time'] + (rb['time'] - ra['time']) * (MRCPY_ITERS - a) / (b - a))
-            if name in full: m = mrcpy(**fit)
-            sig = (m or rb)['sigma']
-            if abs(sig - sigma) > 1e-9 * sigma: raise RuntimeError(f"MRCpy's sigma {sig} is not ours {sigma}")
+                    if 'failed' not in ra: t_m.append(ra['time'] + (rb['time'] - ra['time']) * (MRCPY_ITERS - a) / (b - a))
+                    m = ra if 'failed' in ra else rb
+                failed = m.get('failed')
+            if name in full and not failed: m = mrcpy(**fit)
+            if not failed and abs(m['sigma'] - sigma) > 1e-9 * sigma:
+                raise RuntimeError(f"MRCpy's sigma {m['sigma']} is not ours {sigma}")
             load = open('/proc/loadavg').read().split()[0]
-            times_m = ' '.join(f'{t:.2f}' for t in t_m) + ('' if K == 2 else ' (extrapolated)') + \
-                      ('' if K == 2 or m is None else f"; measured: {m['time']:.2f}")
-            err_m, up_m = ('—', '—') if m is None else (f"{m['error']:.3f}", f"{m['upper']:.4f}")
+            if failed: times_m, ratio, err_m, up_m = f'fails: {failed[:60]}', '—', '—', '—'
+            else:
+                times_m = ' '.join(f'{t:.2f}' for t in t_m) + ('' if K == 2 else ' (extrapolated)') + \
+                          ('' if K == 2 or name not in full else f"; measured: {m['time']:.2f}")
+                ratio = f'{min(t_m) / min(t_o):.1f}×'
+                err_m, up_m = ((f"{m['error']:.3f}", f"{m['upper']:.4f}") if K == 2 or name in full else ('—', '—'))
             print(f"| {name} | {n} | {d} | {K} | {' '.join(f'{t:.2f}' for t in t_o)} | {times_m} "
-                  f"| {min(t_m) / min(t_o):.1f}× | {o['error']:.3f} | {err_m} "
+                  f"| {ratio} | {o['error']:.3f} | {err_m} "
                   f"| {o['upper']:.4f} ({o['gap']:.0e}) | {up_m} | {o['iter']} | {load} |", flush=True)
     finally:
         mrcpy.close(); ours.close()
