@@ -18,6 +18,12 @@ def _check_labels(y, n, n_classes):
         raise ValueError(f'labels must be integer codes in 0..{n_classes - 1}')
     return y
 
+def _class_sums(A, y, n_classes):
+    "K x D sums of the rows of A over the instances of each class (one reduction per class: faster than a scatter)"
+    S = np.zeros((n_classes, A.shape[1]))
+    for k in np.unique(y): S[k] = A[y == k].sum(0)
+    return S
+
 def feature_mean(Psi:np.ndarray, # n x D scalar features of the training instances
                  y:np.ndarray,   # n integer labels in 0..n_classes-1
                  n_classes:int,  # |Y|
@@ -25,8 +31,7 @@ def feature_mean(Psi:np.ndarray, # n x D scalar features of the training instanc
     "The mean vector τ of eq. (5)"
     Psi = np.asarray(Psi, dtype=float); n, D = Psi.shape
     y = _check_labels(y, n, n_classes)
-    S = np.zeros((n_classes, D)); np.add.at(S, y, Psi)
-    return S.ravel() / n
+    return _class_sums(Psi, y, n_classes).ravel() / n
 
 def feature_variance(Psi:np.ndarray, y:np.ndarray, n_classes:int,
                      ddof:int=1, # 1: unbiased sample variance; 0: maximum-likelihood
@@ -35,9 +40,8 @@ def feature_variance(Psi:np.ndarray, y:np.ndarray, n_classes:int,
     Psi = np.asarray(Psi, dtype=float); n, D = Psi.shape
     if n - ddof <= 0: raise ValueError(f'need more than {ddof} samples for a variance, got {n}')
     y = _check_labels(y, n, n_classes)
-    S2 = np.zeros((n_classes, D)); np.add.at(S2, y, Psi**2)
-    tau = feature_mean(Psi, y, n_classes)
-    return np.maximum(S2.ravel() - n * tau**2, 0) / (n - ddof)
+    S2, tau = _class_sums(Psi**2, y, n_classes).ravel(), feature_mean(Psi, y, n_classes)
+    return np.maximum(S2 - n * tau**2, 0) / (n - ddof)
 
 # %% ../nbs/02_uncertainty.ipynb #033d742d
 def practical_lambda(Psi:np.ndarray, y:np.ndarray, n_classes:int,
