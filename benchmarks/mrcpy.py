@@ -18,18 +18,18 @@ to our `MRC(sigma=...)`, which applies it to the same standardized inputs. Both 
 Reported beside the times: the test error of the deterministic rule h_d of each (MRCpy's default is
 `deterministic=True`), our minimax risk R(U) (the upper bound of h^U, Theorem 5 and Corollary 6) with its certified
 gap, and MRCpy's `upper_` (the subgradient's best value; its binary problems use a ±Ψ map rather than e_y ⊗ Ψ, so
-the values differ from ours there; for multiclass it is the same problem, solved inexactly).
+the values differ from ours there; for multiclass its subgradient objective scores a label subset C by Σ_C Φᵀμ + 1 − 1/|C|,
+without φ's division by |C|, so its `upper_` is not the minimax risk, nor a bound).
 
 MRCpy's subgradient method runs exactly 10,000 iterations of one cost each (no stopping rule); on multiclass sets each
-iteration scans all 2^K - 1 label subsets in Python, so a default fit on digits takes most of an hour. There its time
+iteration scans all 2^K - 1 label subsets in Python, so a default fit on digits takes ~10 minutes. There its time
 is extrapolated from two short runs in the same alternation (`--short a,b` iterations: t_a + (t_b - t_a)(10000 - a)/
 (b - a)); `--full` names sets where the default is also run once, to check the extrapolation and to report its test
 error and `upper_` (otherwise '—').
 
 MRCpy imports gurobipy at module level for solvers not used here (torch only in MRCpy.pytorch, not imported); the
 worker stubs gurobipy if it is missing. MRCpy's dataset loaders call `np.float` (removed in numpy 1.24): the worker
-sets it to `float` before loading red wine and segment. Under
-scikit-learn >= 1.7 `MRCpy.phi.BasePhi` lacks `__sklearn_tags__`: the worker attaches BaseEstimator's.
+sets it to `float` before loading red wine and segment. Under scikit-learn >= 1.7 `MRCpy.phi.BasePhi` lacks `__sklearn_tags__`: the worker attaches BaseEstimator's.
 """
 import argparse, json, os, subprocess, sys, time
 from pathlib import Path
