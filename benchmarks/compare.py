@@ -2,7 +2,9 @@
 
     .venv/bin/python benchmarks/compare.py OLD_ROOT NEW_ROOT [--repeats 3] [--datasets a,b,c]
 
-Each checkout runs in its own worker process (PYTHONPATH set to its root); for every problem (the learning problem and
+Each checkout runs in its own worker process, started in its root with PYTHONPATH set to it (`python -c` puts the
+working directory first on sys.path, so a worker started elsewhere would import that directory's mrc_lit; each worker
+reports the file it imported and the script checks the two differ); for every problem (the learning problem and
 the two bound problems of h^U, as in benchmarks/solvers.py) the two workers solve it in turn, `repeats` times each,
 and the fastest time of each is kept, so that load from other processes on a shared machine hits both alike.
 Prints a markdown table: times, ratio new/old, iterations, and the difference of the two optimal values."""
@@ -30,15 +32,17 @@ for line in sys.stdin:
         U = uncertainty_set(Psi, ytr, int(ytr.max()) + 1)
         fl = learning_form(Psi, U); S = scores(Psi, solve(fl).mu); H = randomized_rule(S, varphi(S))
         forms = {'learn': fl, 'upper': upper_form(Psi, U, H), 'lower': lower_form(Psi, U, H)}
-        print(json.dumps({'n': len(ytr)}), flush=True)
+        import mrc_lit; print(json.dumps({'n': len(ytr), 'module': mrc_lit.__file__}), flush=True)
     else:
         t = time.perf_counter(); r = solve(forms[cmd['problem']]); t = time.perf_counter() - t
         print(json.dumps({'time': t, 'value': r.value, 'gap': r.gap, 'iter': r.n_iter}), flush=True)
 '''
 
 def worker(root):
+    root = Path(root).resolve()
     env = {**os.environ, 'PYTHONPATH': str(root)}
-    return subprocess.Popen([sys.executable, '-c', WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env)
+    return subprocess.Popen([sys.executable, '-c', WORKER], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                            env=env, cwd=root)
 
 def ask(p, **cmd):
     p.stdin.write(json.dumps(cmd) + '\n'); p.stdin.flush()
@@ -54,7 +58,9 @@ def main():
     print('| dataset | problem | old s | new s | new/old | old iter | new iter | new − old value | new gap |')
     print('|---|---|---|---|---|---|---|---|---|', flush=True)
     for name in a.datasets.split(','):
-        n = ask(old, op='load', name=name)['n']; ask(new, op='load', name=name)
+        lo, ln = ask(old, op='load', name=name), ask(new, op='load', name=name)
+        if lo['module'] == ln['module']: sys.exit(f'both workers imported {lo["module"]}: give two different checkouts')
+        n = lo['n']
         for problem in ('learn', 'upper', 'lower'):
             best = {}
             for _ in range(a.repeats):
