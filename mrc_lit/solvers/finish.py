@@ -4,10 +4,10 @@
 
 # %% auto #0
 __all__ = ['SHRINK_FROM_ERR', 'SHRINK_TO_ERR', 'SHRINK_PROGRESS', 'INACTIVE_MAX', 'ACTIVE_RATIO', 'KEEP_COLUMN', 'SHRINK_GAIN',
-           'SHRINK_MIN_ROWS', 'ADD_COLUMN', 'ADD_CAP', 'SINGLE_MAX_ERR', 'START_SIZE', 'AGGREGATE_FREE',
-           'FINISH_ROUNDS', 'FINISH_ADD', 'FINISH_NEAR', 'FINISH_LP_TOL', 'SPARSIFY', 'SPARSIFY_SLACK', 'pair_dual',
-           'missing', 'shrink', 'extend', 'Run', 'manage', 'Certificate', 'certificate', 'polish_dual', 'finish_lp',
-           'sparsify']
+           'SHRINK_MIN_ROWS', 'ADD_COLUMN', 'ADD_CAP', 'SINGLE_MAX_ERR', 'START_SIZE', 'RAISE_BISECTIONS',
+           'AGGREGATE_FREE', 'FINISH_ROUNDS', 'FINISH_ADD', 'FINISH_NEAR', 'FINISH_LP_TOL', 'SPARSIFY',
+           'SPARSIFY_SLACK', 'pair_dual', 'missing', 'shrink', 'raised_nu', 'extend', 'Run', 'manage', 'Certificate',
+           'certificate', 'polish_dual', 'finish_lp', 'sparsify']
 
 # %% ../../nbs/03e_working_sets.ipynb #b90cddb5
 import numpy as np
@@ -30,6 +30,7 @@ ADD_COLUMN = 0.9           # columns with |reduced cost| above this λ are added
 ADD_CAP = (200, 4)         # at most max(200, |P|/4) pairs and as many columns added at once
 SINGLE_MAX_ERR = (1e-3, 1e-2)  # single-precision factors while the error is above this (column form, row form)
 START_SIZE = 1e-16         # new entries start at sqrt(max(μ_target, this)) from their bounds
+RAISE_BISECTIONS = 60      # bisection steps for the ν that keeps new hinge rows feasible (to rounding of |ν|)
 AGGREGATE_FREE = 1e-9      # the aggregated row's dual below this: it does not bind
 FINISH_ROUNDS = 20         # simplex rounds of the finish, at most
 FINISH_ADD = 500           # the finish adds at most max(500, |P|/2) pairs per round
@@ -87,6 +88,23 @@ def shrink(ws:WorkingSet, x:Point, keep_rows:np.ndarray, keep_cols:np.ndarray)->
     zu, zw = np.maximum(x.zu[keep_cols] + dg, x.zu[keep_cols] / 2), np.maximum(x.zw[keep_cols] - dg, x.zw[keep_cols] / 2)
     return Point(u, w, nu - v, t, sig, nu, zu, zw, p, zt, pi)
 
+def raised_nu(vn:np.ndarray,   # values X_i μ_y + B_iy of the new hinge rows
+              hn:np.ndarray,   # their instances
+              sig0:np.ndarray, # each instance's slack σ before they come in
+              nu:float, th:float)->tuple: # (ν', each instance's smallest hinge and slack)
+    """The smallest ν' >= ν at which the new rows fit inside their instances' hinges with half of each σ to spare:
+    Σ_new max(v - ν', 0) <= σ/2 - k tiny, tiny = min(th, σ/(4k)) for k new rows; by bisection (the sum falls with ν')"""
+    k = np.bincount(hn, minlength=len(sig0))
+    tiny = np.minimum(th, sig0 / (4 * np.maximum(k, 1)))
+    budget = sig0 / 2 - k * tiny
+    over = lambda n: (np.bincount(hn, weights=np.maximum(vn - n, 0), minlength=len(sig0)) > budget).any()
+    if not over(nu): return nu, tiny
+    lo, hi = nu, float(vn.max())
+    for _ in range(RAISE_BISECTIONS):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if over(mid) else (lo, mid)
+    return hi, tiny
+
 def extend(ws:WorkingSet, x:Point, newP, newJ, mu_t:float, shift_all:bool=False)->Point:
     "add pairs and columns to the working set at the current point; new entries start at sqrt(mu_t) from their bounds"
     newP = np.asarray(newP, np.int64).reshape(-1, 2); newJ = np.asarray(newJ, np.int64)
@@ -104,26 +122,28 @@ def extend(ws:WorkingSet, x:Point, newP, newJ, mu_t:float, shift_all:bool=False)
     u[newc] = th; w[newc] = th
     p = np.r_[pad(x.p[:nP_old], len(newP))[ordP], x.p[nP_old:]]
     s_b = pad(x.s[:nP_old], len(newP))[ordP]
-    v = ws.Fx(u - w) + ws.b
+    vn = (ws.Fx(u - w) + ws.b)[:ws.nb][newr]      # the new rows' values
     t, zt, sig, pi = x.t, x.zt, x.sig, x.pi
-    if ws.ni:
-        t, zt = pad(t, len(newP))[ordP], pad(zt, len(newP))[ordP]
-        t[newr] = np.maximum(v[:ws.nb] - x.nu, 0)[newr] + th      # a violated pair starts inside its hinge
-        s_b[newr] = np.maximum(x.nu - v[:ws.nb] + t, th)[newr]
-    else:
-        s_b[newr] = np.maximum(x.nu - v[:ws.nb], th)[newr]
-    s = np.r_[s_b, x.s[nP_old:]]
-    p[:ws.nb][newr] = th
-    g = ws.FTp(p)
-    zu[newc] = np.maximum(ws.lam + ws.a + g, th)[newc]; zw[newc] = np.maximum(ws.lam - ws.a - g, th)[newc]
     if ws.ni:
         pc = np.minimum(np.searchsorted(old_inst, ws.inst_ids), len(old_inst) - 1)
         found = old_inst[pc] == ws.inst_ids
-        sig_new = np.maximum(1 - np.bincount(ws.hinst, weights=t, minlength=ws.ni), th)
-        sig = np.where(found, x.sig[pc], sig_new)
+        sig0, hn = np.where(found, x.sig[pc], 1.0), ws.hinst[:ws.nb][newr]
+        nu, tiny = raised_nu(vn, hn, sig0, x.nu, th)
+        t, zt = pad(t, len(newP))[ordP], pad(zt, len(newP))[ordP]
+        t[newr] = np.maximum(vn - nu, 0) + tiny[hn]               # a violated pair starts inside its hinge
+        sig = sig0 - np.bincount(hn, weights=t[newr], minlength=ws.ni)
         pi = np.where(found, x.pi[pc], th)
-        zt = np.where(newr, np.maximum(pi[ws.hinst] - p[:ws.nb], th), zt)
-    x = Point(u, w, s, t, sig, x.nu, zu, zw, p, zt, pi)
+        s_b[newr] = np.maximum(nu - vn, 0) + tiny[hn]
+    else:
+        nu = max(x.nu, float(vn.max(initial=-np.inf)) + th)
+        s_b[newr] = nu - vn
+    s_b[~newr] += nu - x.nu                           # the old rows keep their values: their slacks grow with ν
+    s = np.r_[s_b, x.s[nP_old:] + (nu - x.nu)]
+    p[:ws.nb][newr] = th
+    g = ws.FTp(p)
+    zu[newc] = np.maximum(ws.lam + ws.a + g, th)[newc]; zw[newc] = np.maximum(ws.lam - ws.a - g, th)[newc]
+    if ws.ni: zt = np.where(newr, np.maximum(pi[ws.hinst] - p[:ws.nb], th), zt)
+    x = Point(u, w, s, t, sig, nu, zu, zw, p, zt, pi)
     if shift_all: x = Point(*(v + th for v in (x.u, x.w, x.s, x.t, x.sig)), x.nu, *(v + th for v in (x.zu, x.zw, x.p, x.zt, x.pi)))
     return x
 

@@ -19,7 +19,7 @@ from .control import run_control, current
 
 # %% ../../nbs/03f_ipm.ipynb #b5830b49
 ONE_THREAD_MAX_PAIRS = 2000 # threads=None: one BLAS thread up to this many starting pairs, else one per free core
-SAMPLE_MAX_ITER = 100       # a sampled start that has not certified the optimum in this many iterations starts over
+SAMPLE_MAX_ITER = 200       # a sampled start that has not certified the optimum in this many iterations starts over
 STALL_WINDOW = 3            # stalled: the error fell by less than STALL_PROGRESS over this many iterations ...
 STALL_PROGRESS = 0.8        # ... (slow but steady progress on large degenerate problems is no stall)
 STALL_MAX_ERR = 1e-3        # a stall counts as reaching the optimum (check the certificate) below this error
@@ -39,7 +39,7 @@ def solve_ipm(form:Form,             # the problem
               threads:int=None,      # BLAS threads; None: 1 for systems up to 2000 rows, else one per core not busy elsewhere
               max_pairs:int=3000,    # above this many pairs (instances x classes) start from a sample of instances
               max_cols:int=4000,     # above this many components of μ start from the most promising columns
-              max_flops:float=2e11,  # ... unless the column-space normal matrix of all pairs costs at most this
+              max_flops:float=2e11,  # ... unless the column-space normal matrix of all pairs costs at most this (/K for hinge rows of K > 2 classes)
               max_finish:float=4e5,  # largest active part (pairs x columns) finished by the simplex method after a stall
               correctors:int=3,      # Gondzio's correctors per iteration, at most (1 below 5,000 pairs; 0: Mehrotra alone)
               max_time:float=None,   # seconds, or None: the run's limit (`run_control`); reached, `FitTimeout`
@@ -67,7 +67,10 @@ def solve_ipm(form:Form,             # the problem
 def start(st:Structure, max_pairs:int, max_cols:int, max_flops:float)->WorkingSet:
     "Every pair, or a sample of instances with the aggregated row; every column, or the most promising ones"
     m0 = min(st.m, max_cols)
-    if st.n * st.K <= max_pairs or column_cost(np.full(st.K, st.n), np.full(st.K, m0 // st.K), st.n if st.hinge else 0) <= max_flops:
+    # hinge rows of K > 2 classes: every iteration on all pairs costs about K times one on the active pairs (an
+    # instance's few top classes), which a sample grows to
+    per_class = st.K if st.hinge and st.K > 2 else 1
+    if st.n * st.K <= max_pairs or column_cost(np.full(st.K, st.n), np.full(st.K, m0 // st.K), st.n if st.hinge else 0) <= max_flops / per_class:
         # few pairs, or few columns (then the column-space system costs linear time in the pairs)
         P, art = np.array([(i, y) for y in range(st.K) for i in range(st.n)]), None
     else:
