@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
-from .control import linprog   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
+from .control import check_solver_options, linprog   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
 from ..features import pow2_scale
 from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp
 
@@ -149,6 +149,9 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
                     )->Solution:
     "Exact minimizer of a form with zero or tiny λ: HiGHS in the coordinates of `gauge`, certified on a box"
     t0 = time.perf_counter()
+    check_solver_options(tol=tol, time_limit=time_limit)
+    if not (len(rank_tols) and all(0 < float(t) < 1 for t in rank_tols)):
+        raise ValueError(f'rank_tols must be a non-empty sequence of numbers in (0, 1), got {rank_tols!r}')
     rows = form.rows
     if not isinstance(rows, (PairRows, SubsetRows)): return solve_lp(form, time_limit=time_limit)
     K, n = rows.n_classes, rows.n
