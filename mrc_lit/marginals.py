@@ -11,7 +11,7 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.utils import column_or_1d
 from .solvers.control import linprog, run_control, check_solver_options
-from .solvers.degenerate import gauge, R1_TOL
+from .solvers.degenerate import gauge, R1_TOL, TINY_LAMBDA
 from .features import scores, pair_matrix
 from .uncertainty import UncertaintySet, uncertainty_set, feature_mean
 from .learning import Solution, varphi_x, deterministic_rule
@@ -84,7 +84,10 @@ def _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)->Solution:
         if time_limit: options['time_limit'] = time_limit
         res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method='highs-ipm', options=options)
         if res.status in (2, 3): raise ValueError(_V_EMPTY)
-        if res.status != 0: raise RuntimeError(f'the LP solver stopped: {res.message}')
+        if res.status != 0:
+            tiny = 0 < U.lambda_.max() <= TINY_LAMBDA
+            raise RuntimeError(f'the LP solver stopped: {res.message}' + ('. A λ this small (but not 0) leaves the problem as '
+                               'ill-conditioned as λ = 0: use lambda0=0 (solved in well-conditioned coordinates) or a larger one' if tiny else ''))
         mu = res.x[:m] - res.x[m:2 * m]
         p = -res.ineqlin.marginals[:K * n]                                      # entry y*n + i, as every solver's dual
         return Solution(mu=mu, value=fixed_marginals_objective(Psi, U, mu), lower=1 + float(b_ub @ res.ineqlin.marginals),

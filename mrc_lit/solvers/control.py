@@ -38,7 +38,8 @@ def check_max_time(max_time)->float: # the limit in seconds, or None
 _OPTION_RULES = {'tol': (False, 0, False, False), 'max_iter': (True, 1, True, False), 'time_limit': (False, 0, False, True),
                  'threads': (True, 1, True, True), 'max_pairs': (True, 1, True, False), 'max_cols': (True, 1, True, False),
                  'max_flops': (False, 0, True, False), 'max_finish': (False, 0, True, False),
-                 'correctors': (True, 0, True, False), 'restart': (True, 2, True, False)}
+                 'correctors': (True, 0, True, False), 'restart': (True, 2, True, False),
+                 'refine': (True, 0, True, False)}
 
 def check_solver_options(**options):
     "ValueError naming the first option of a solver's entry point that is not a number of the kind and range it needs"

@@ -69,11 +69,12 @@ R1_UNSURE = ('HiGHS found no distribution on the instance set with |E_p Φ - τ|
 # %% ../../nbs/03i_degenerate.ipynb #db352b40
 def refine_duals(c, A_ub, b_ub, lo:np.ndarray, # min cᵀx s.t. A_ub x <= b_ub, x >= lo (-inf: free)
                  x:np.ndarray, y:np.ndarray,   # HiGHS's solution and row duals (<= 0)
-                 options:dict, rounds:int=REFINE_ROUNDS)->tuple: # (refined y, simplex iterations spent)
+                 options:dict, rounds:int=REFINE_ROUNDS, method:str='highs-ds')->tuple: # (refined y, iterations spent)
     """Iterative refinement of the duals: the LP again in the shifts (δ, σ) of x and of the slacks s = b - A x, with
     objective the reduced costs (c - Aᵀy, -y) times a large factor; its duals over that factor correct y"""
     m, nx = A_ub.shape
-    A_eq, free, nit = sp.hstack([A_ub, sp.eye(m)], format='csc'), ~np.isfinite(lo), 0
+    A_eq, nit = sp.hstack([A_ub, sp.eye(m)], format='csc'), 0
+    free = ~np.isfinite(lo)
     for _ in range(rounds):
         d = np.r_[c - A_ub.T @ y, -y]                                   # reduced costs of x and of the slacks
         bad = np.r_[np.abs(d[:nx][free]), np.maximum(-d[:nx][~free], 0), np.maximum(-d[nx:], 0)].max(initial=0)
@@ -82,15 +83,16 @@ def refine_duals(c, A_ub, b_ub, lo:np.ndarray, # min cᵀx s.t. A_ub x <= b_ub, 
         # a box on the shifts of free x: along a direction the rows do not see, c's rounding times the factor would
         # read as unbounded; the duals' residual on the box's faces is what the certificate charges anyway
         R = max(1.0, np.abs(x).max())
-        bounds = np.c_[np.r_[np.maximum(lo - x, -R), np.minimum(A_ub @ x - b_ub, 0)], np.r_[np.where(free, R, np.inf), np.full(m, np.inf)]]
-        r = linprog(scale * d, A_eq=A_eq, b_eq=np.zeros(m), bounds=bounds, method='highs-ds', options=options)
+        bounds = np.c_[np.r_[np.where(free, -R, lo - x), np.minimum(A_ub @ x - b_ub, 0)],
+                       np.r_[np.where(free, R, np.inf), np.full(m, np.inf)]]
+        r = linprog(scale * d, A_eq=A_eq, b_eq=np.zeros(m), bounds=bounds, method=method, options=options)
         if r.status != 0: break                                        # keep what we have: the bound is still valid
         y, nit = np.minimum(y + r.eqlin.marginals / scale, 0), nit + int(r.nit)
     return y, nit
 
-def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ, pair duals, iterations)
-    """HiGHS's dual simplex on the form in the coordinates (w, v): rows with features G, linear term Bᵀa, and, where
-    λ_j > 0, u_j >= |(B w + N v)_j| at cost λ_j u_j (v only matters there: at λ = 0 it is left out)"""
+def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float, refine:int=REFINE_ROUNDS)->tuple: # (w, μ, pair duals, iterations)
+    """HiGHS on the form in the coordinates (w, v): rows with features G, linear term Bᵀa, and, where λ_j > 0,
+    u_j >= |(B w + N v)_j| at cost λ_j u_j (v only matters there: at λ = 0 it is left out); duals refined"""
     rows, K = form.rows, form.rows.n_classes
     A, T, rhs, nd = (PairRows(g.G, K, rows.B) if isinstance(rows, PairRows) else SubsetRows(g.G, K)).lp()
     J = np.flatnonzero(form.lam > 0)
@@ -110,11 +112,12 @@ def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ,
     options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol)
     if time_limit: options['time_limit'] = time_limit
     b_ub = np.r_[rhs, np.zeros(2 * q)]
-    res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method='highs-ds', options=options)
+    method = 'highs-ipm' if len(J) else 'highs-ds'   # with λ ~ 1e-10 in the costs the dual simplex takes 10⁴-10⁵ steps
+    res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method=method, options=options)
     if res.status in (2, 3): raise ValueError(R1_UNSURE)
     if res.status != 0: raise RuntimeError(f'the LP solver stopped: {res.message}')
     lo = np.r_[np.full(A.shape[1] + 1, -np.inf), np.zeros(k + q)]
-    y, nit = refine_duals(c, A_ub, b_ub, lo, res.x, res.ineqlin.marginals, options)
+    y, nit = refine_duals(c, A_ub, b_ub, lo, res.x, res.ineqlin.marginals, options, refine, method)
     x = res.x[:A.shape[1]].reshape(K, rw + rv)
     return x[:, :rw].ravel(), Wk @ res.x[:A.shape[1]], -y[:nd], int(res.nit) + nit
 
@@ -146,10 +149,11 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
                      tol:float=1e-9,      # HiGHS's feasibility and optimality tolerances
                      rank_tols:tuple=RANK_TOLS, # relative sizes below which singular values of Ψ count as zero, tried in turn
                      time_limit:float=None, # seconds, None for no limit
+                     refine:int=REFINE_ROUNDS, # rounds of `refine_duals` (0: HiGHS's duals as they are)
                     )->Solution:
     "Exact minimizer of a form with zero or tiny λ: HiGHS in the coordinates of `gauge`, certified on a box"
     t0 = time.perf_counter()
-    check_solver_options(tol=tol, time_limit=time_limit)
+    check_solver_options(tol=tol, time_limit=time_limit, refine=refine)
     if not (len(rank_tols) and all(0 < float(t) < 1 for t in rank_tols)):
         raise ValueError(f'rank_tols must be a non-empty sequence of numbers in (0, 1), got {rank_tols!r}')
     rows = form.rows
@@ -159,7 +163,7 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         g = gauge(rows.Psi, form.a, K, scaled=not form.lam.any(), rank_tol=rank_tol)
         if g.a_out > R1_TOL * (1 + np.abs(form.a).max()) + form.lam.max(): raise ValueError(R1_MESSAGE)
         try:
-            w, mu, q, nit = _gauge_lp(form, g, tol, time_limit); break
+            w, mu, q, nit = _gauge_lp(form, g, tol, time_limit, refine); break
         except (ValueError, RuntimeError):
             if i == len(rank_tols) - 1: raise
     if not form.lam.any():
