@@ -81,7 +81,7 @@ def _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)->Solution:
     with run_control(max_time, verbose) as ctl:
         ctl.say(f'fixed marginals: HiGHS on {A_ub.shape[0]} rows and {A_ub.shape[1]} columns')
         options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol, ipm_optimality_tolerance=tol)
-        if time_limit: options['time_limit'] = time_limit
+        if time_limit is not None: options['time_limit'] = time_limit
         res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method='highs-ipm', options=options)
         if res.status in (2, 3): raise ValueError(_V_EMPTY)
         if res.status != 0:

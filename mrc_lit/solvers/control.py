@@ -35,7 +35,7 @@ def check_max_time(max_time)->float: # the limit in seconds, or None
     return None if np.isinf(max_time) else float(max_time)
 
 # what each numeric option of a solver must be: (integer?, smallest allowed, may equal it?, None allowed?)
-_OPTION_RULES = {'tol': (False, 0, False, False), 'max_iter': (True, 1, True, False), 'time_limit': (False, 0, False, True),
+_OPTION_RULES = {'tol': (False, 0, False, False), 'max_iter': (True, 1, True, False), 'time_limit': (False, 0, True, True),
                  'threads': (True, 1, True, True), 'max_pairs': (True, 1, True, False), 'max_cols': (True, 1, True, False),
                  'max_flops': (False, 0, True, False), 'max_finish': (False, 0, True, False),
                  'correctors': (True, 0, True, False), 'restart': (True, 2, True, False),

@@ -110,7 +110,7 @@ def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float, refine:int=REFINE
     c = np.r_[Wk.T @ form.a, 1.0, np.zeros(k), form.lam[J]]
     bounds = [(None, None)] * (A.shape[1] + 1) + [(0, None)] * (k + q)
     options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol)
-    if time_limit: options['time_limit'] = time_limit
+    if time_limit is not None: options['time_limit'] = time_limit
     b_ub = np.r_[rhs, np.zeros(2 * q)]
     method = 'highs-ipm' if len(J) else 'highs-ds'   # with λ ~ 1e-10 in the costs the dual simplex takes 10⁴-10⁵ steps
     res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method=method, options=options)
