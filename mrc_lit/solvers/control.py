@@ -50,7 +50,8 @@ def check_solver_options(**options):
         ok = (not isinstance(v, bool) and isinstance(v, kind) and not np.isnan(v) and (v >= low if closed else v > low)
               and (integer or name == 'time_limit' or np.isfinite(v)))
         if not ok:
-            what = ('an integer' if integer else 'a number' if name == 'time_limit' else 'a finite number') + (' >= ' if closed else ' > ') + f'{low:g}'
+            what = ('an integer' if integer else 'a number' if name == 'time_limit' else 'a finite number')
+            what += (' >= ' if closed else ' > ') + f'{low:g}'
             raise ValueError(f"{name} must be {what}{' or None' if none_ok else ''}, got {v!r}")
 
 
@@ -149,7 +150,7 @@ def linprog(c, *args, options:dict=None, **kwargs):
     ctl = current(); options = dict(options or {})
     ctl.check(' before HiGHS')
     ours = ctl.max_time is not None and ctl.remaining() < options.get('time_limit', np.inf)   # the deadline comes first
-    if ours: options['time_limit'] = ctl.remaining()      # HiGHS stops itself there: nothing keeps running after it
+    if ours: options['time_limit'] = ctl.remaining()      # HiGHS stops itself there, at its next check
     res = interruptible(_scipy_linprog, c, *args, options=options, what='HiGHS', heartbeat=True, **kwargs)
     if res.status == 1 and ours: raise FitTimeout(ctl.max_time, ctl.elapsed(), ' in HiGHS')
     return res

@@ -91,8 +91,8 @@ def dual_bound(st:Structure, # the problem
               )->tuple:      # (lower bound or -inf, reduced costs a + Fᵀq, the normalized q)
     """The dual value of the pair weights Q (clipped at 0, normalized), less what their infeasibility can cost.
     Weak duality gives f(μ) >= dual(q) - Σ_j (|g_j| - λ_j)₊ |μ_j| with g = a + Fᵀq: on the box that is exact with
-    |μ_j| <= radius; for all μ, q must be feasible to DUAL_FEASIBILITY_TOL relative to the size of the terms each g_j
-    sums (|a_j| + (|F|ᵀq)_j + λ_j: the rounding of computing it), else -inf"""
+    |μ_j| <= radius. For all μ (no radius) a violation is accepted uncharged only up to DUAL_FEASIBILITY_TOL relative
+    to the terms g_j sums, |a_j| + (|F|ᵀq)_j + λ_j (a solver's tolerance on data of any scale), else -inf"""
     Q = np.maximum(Q, 0)
     total = Q.sum()
     Qn = Q / total if total > 0 else Q
