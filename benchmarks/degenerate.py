@@ -1,13 +1,13 @@
-"""Zero and tiny λ: the learning problem and the bound problems of h_d at λ0 in {0, 1e-8}, n in {200, 1000}, on random
-labels, ties (a 5 x 5 grid) and duplicates (every point twice, labels drawn independently), 50 random frequencies.
+"""Zero and tiny λ: the learning problem, the bound problems of h_d, and the fixed-marginal problem (eq. 14) at λ0 in
+{0, 1e-8}, n in {200, 1000}, on random labels, ties (a 5 x 5 grid) and duplicates (every point twice, labels drawn
+independently), 50 random frequencies.
 
-    .venv/bin/python benchmarks/degenerate.py [--limit 60] [--append benchmarks/results.md]
+    .venv/bin/python benchmarks/degenerate.py [--limit 60] [--lp-limit 15] [--append benchmarks/results.md]
 
-Every solve runs in its own process under a wall-clock limit (a hang shows as '>limit'); per case it prints the time,
-the value, the certified gap (value - lower bound) and whether `Solution.certified` holds, for the default solver
-('auto': 'degenerate' at λ = 0, 'ipm' otherwise), for solver='degenerate' at λ0 = 1e-8, and for HiGHS in μ ('lp',
-up to n = --lp-max).
-With --append the table is appended to the file as a new section (the rest of the file is left alone)."""
+Every solve runs in its own process under a wall-clock limit (a hang shows as '>limit'); per case it prints the time
+and the certified gap (value - lower bound; ✓ where `Solution.certified`) of the default solver ('auto', which is
+'degenerate' for every λ_j <= TINY_LAMBDA; `solve_fixed_marginals` for eq. 14), and of HiGHS in μ ('lp', up to
+n = --lp-max, under --lp-limit). With --append the table is appended to the file as a new section."""
 import argparse, json, os, subprocess, sys, time
 from pathlib import Path
 
@@ -19,6 +19,7 @@ from mrc_lit.uncertainty import uncertainty_set
 from mrc_lit.learning import learning_form, deterministic_rule
 from mrc_lit.bounds import upper_form, lower_form
 from mrc_lit.solvers.registry import solve
+from mrc_lit.marginals import solve_fixed_marginals
 kind, n, l0, problem, solver = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4], sys.argv[5]
 rng = np.random.default_rng(0)
 K = 3 if kind == 'ties' else 2
@@ -29,12 +30,16 @@ y = rng.integers(0, K, n)
 Psi = make_feature_map('fourier', 50, None, 0).fit(X, y).transform(X)
 U = uncertainty_set(Psi, y, K, lambda0=l0)
 form = learning_form(Psi, U)
-if problem != 'learn':
-    H = deterministic_rule(scores(Psi, solve(form, 'degenerate' if l0 == 0 else 'auto').mu))
+if problem in ('upper', 'lower'):
+    H = deterministic_rule(scores(Psi, solve(form).mu))
     form = (upper_form if problem == 'upper' else lower_form)(Psi, U, H)
 t = time.perf_counter()
 try:
-    r = solve(form, solver); t = time.perf_counter() - t
+    if problem == 'fixed-marginals':
+        if solver != 'auto': raise ValueError('-')
+        r = solve_fixed_marginals(Psi, U, y=y)
+    else: r = solve(form, solver)
+    t = time.perf_counter() - t
     print(json.dumps({'time': t, 'value': r.value, 'gap': r.gap, 'cert': r.certified, 'solver': r.solver}))
 except Exception as e:
     print(json.dumps({'time': time.perf_counter() - t, 'error': type(e).__name__ + ': ' + str(e)[:60]}))
@@ -52,7 +57,7 @@ def run(args, limit):
 
 def cell(r, limit):
     if r.get('timeout'): return f'>{limit:.0f} s', '—'
-    if 'error' in r: return f"{r['time']:.2f} s", r['error'].split(':')[0]
+    if 'error' in r: return ('—', '') if r['error'] == 'ValueError: -' else (f"{r['time']:.2f} s", r['error'].split(':')[0])
     return f"{r['time']:.2f} s", f"{r['gap']:.1e}{' ✓' if r['cert'] else ''}"
 
 def main():
@@ -61,21 +66,22 @@ def main():
     ap.add_argument('--append', default=None)
     ap.add_argument('--sizes', default='200,1000')
     ap.add_argument('--lp-max', type=int, default=200, help='HiGHS in μ only up to this n (it mostly runs to the limit)')
+    ap.add_argument('--lp-limit', type=float, default=15, help='the limit for HiGHS in μ')
     a = ap.parse_args()
-    lines = [f'| case | n | λ0 | problem | auto | gap | degenerate | gap | HiGHS in μ | gap |', '|' + '---|' * 10]
+    lines = [f'| case | n | λ0 | problem | auto | gap | HiGHS in μ | gap |', '|' + '---|' * 8]
     for n in map(int, a.sizes.split(',')):
         for kind in ('random', 'ties', 'duplicates'):
             for l0 in (0.0, 1e-8):
-                for problem in ('learn', 'upper', 'lower'):
-                    res = [cell(run([kind, n, l0, problem, s], a.limit), a.limit)
-                           if (s != 'degenerate' or l0 > 0) and (s != 'lp' or n <= a.lp_max) else ('—', '')
-                           for s in ('auto', 'degenerate', 'lp')]
+                for problem in ('learn', 'upper', 'lower', 'fixed-marginals'):
+                    res = [cell(run([kind, n, l0, problem, 'auto'], a.limit), a.limit),
+                           cell(run([kind, n, l0, problem, 'lp'], a.lp_limit), a.lp_limit)
+                           if n <= a.lp_max and problem != 'fixed-marginals' else ('—', '')]
                     lines.append(f'| {kind} | {n} | {l0:g} | {problem} | ' + ' | '.join(f'{t} | {g}' for t, g in res) + ' |')
                     print(lines[-1], flush=True)
     if a.append:
         head = (f"\n## Zero and tiny λ (benchmarks/degenerate.py, {time.strftime('%Y-%m-%d %H:%M')} UTC, shared 2-core machine, "
                 f"other jobs running; limit {a.limit:.0f} s per solve)\n\nTime of one solve and certified gap "
-                "(value − lower bound; ✓: `Solution.certified`), for the default solver, solver='degenerate', and HiGHS "
+                "(value − lower bound; ✓: `Solution.certified`), for the default solver and for HiGHS "
                 "in the original coordinates. 50 random frequencies (D = 101); random labels and duplicates: 2 classes, "
                 "ties: 3 classes on a 5 × 5 grid.\n\n")
         with open(a.append, 'a') as f: f.write(head + '\n'.join(lines) + '\n')

@@ -51,12 +51,13 @@ def _check_plot_path(plot):
     return plot
 
 def _fit(data, target=None, lambda0=0.3, n_components=500, sigma=None, test_size=0.2, deterministic=False, seed=0,
-         missing='error', categorical='error', header=True):
+         missing='error', categorical='error', header=True, max_time=None, verbose=0):
     X, y, label = _load(data, target, missing, categorical, header)
     _check_memory(*X.shape, n_components)
     Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=test_size, stratify=y, random_state=seed)
     Xtr, Xte = impute_means(Xtr, Xte)
-    clf = MRC(n_components=n_components, sigma=sigma, lambda0=lambda0, deterministic=deterministic, random_state=seed)
+    clf = MRC(n_components=n_components, sigma=sigma, lambda0=lambda0, deterministic=deterministic, random_state=seed,
+              max_time=max_time, verbose=verbose)
     t0 = time.perf_counter(); clf.fit(Xtr, ytr); fit_time = time.perf_counter() - t0
     t0 = time.perf_counter(); lower, upper = clf.error_bounds(); bound_time = time.perf_counter() - t0
     rule = 'deterministic' if deterministic else 'randomized'
@@ -78,11 +79,13 @@ def fit_report(data:str,               # a bundled dataset name (see `list_datas
                categorical:str='error',# CSV only: 'error', 'onehot' or 'drop'
                plot=None,              # save a figure to this file (format from the extension)
                header:bool=True,       # CSV only: False when the first line is data (columns named col1, col2, ...)
+               max_time:float=None,    # seconds for the fit and for each bound problem; reached, an error names it
+               verbose:int=0,          # 1: a progress line per second while solving, 2: one per iteration
               )->dict:                 # sizes, test error, bounds, minimax risk, times, solver
     "Fit an MRC on a dataset with a stratified split; return the test error, the bounds at learning and the fit time"
     if plot is not None: plot = _check_plot_path(plot)    # fail before the fit, not after
     r, clf, Xte, yte = _fit(data, target, lambda0, n_components, sigma, test_size, deterministic, seed, missing, categorical,
-                            header)
+                            header, max_time, verbose)
     if plot is not None: save_report_figure(r, clf, Xte, yte, plot); r['plot'] = str(plot)
     return r
 
@@ -203,6 +206,10 @@ def parser()->argparse.ArgumentParser:
                    help='CSV: a non-numeric feature column is an error (default), one-hot encoded, or dropped')
     f.add_argument('--no-header', dest='header', action='store_false',
                    help='CSV: the first line is data, not column names (columns are named col1, col2, ...)')
+    f.add_argument('--max-time', type=_positive, default=None, metavar='SECONDS',
+                   help='time limit of the fit and of each bound computation; reached, the command fails naming it (default: none)')
+    f.add_argument('--verbose', type=int, choices=[0, 1, 2], default=0,
+                   help='progress while solving: 1 a line per second, 2 a line per iteration (default 0: none)')
     sub.add_parser('datasets', help='list the bundled datasets with their sizes', formatter_class=_FMT,
                    description=_wrap('List the bundled datasets (the paper\'s Table 1, those available offline): '
                    'samples, features, classes, the majority-class share and a description.'))
@@ -247,6 +254,6 @@ def _run(a):
                   f"majority {r['majority']:.2f}  {r['description']}")
     elif a.command == 'fit':
         _print_report(fit_report(a.data, a.lambda0, a.n_components, a.sigma, a.test_size, a.deterministic, a.seed,
-                                 a.target, a.missing, a.categorical, a.plot, a.header))
+                                 a.target, a.missing, a.categorical, a.plot, a.header, a.max_time, a.verbose))
     elif a.command == 'reproduce':
         print(run_experiment(a.name, a.quick, a.n_jobs, a.out_dir))

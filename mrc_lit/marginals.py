@@ -9,9 +9,11 @@ __all__ = ['simplex_projection', 'adversarial_zero_one_loss', 'fixed_marginals_o
 # %% ../nbs/08_fixed_marginals.ipynb #a0ad2ba5
 import numpy as np
 import scipy.sparse as sp
-from .solvers.control import linprog, run_control
+from sklearn.utils import column_or_1d
+from .solvers.control import linprog, run_control, check_solver_options
+from .solvers.degenerate import gauge, R1_TOL, TINY_LAMBDA
 from .features import scores, pair_matrix
-from .uncertainty import UncertaintySet, uncertainty_set
+from .uncertainty import UncertaintySet, uncertainty_set, feature_mean
 from .learning import Solution, varphi_x, deterministic_rule
 from .bounds import _check_rule
 from .estimator import MRC
@@ -42,10 +44,33 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
                           time_limit:float=None, # seconds, None for no limit
                           max_time:float=None, # seconds, or None: the run's limit (`run_control`); reached, `FitTimeout`
                           verbose:int=None,    # 1: a line while HiGHS runs and when it ends; None: the run's
+                          y:np.ndarray=None,   # the training labels (codes), when τ is their sample mean: used at λ = 0
                          )->Solution:       # μ*, value R̄(V), dual bound, and the worst-case p (entry y*n + i) as `dual`
-    "Exact solution of eq. (14) by its linear program"
+    "Exact solution of eq. (14) by its linear program; at λ = 0 in the well-conditioned coordinates of `gauge`"
+    check_solver_options(tol=tol, time_limit=time_limit)
     Psi = np.asarray(Psi, dtype=float); n, D = Psi.shape; K = U.n_classes; m = K * D
     if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
+    if n and not U.lambda_.any():
+        # μ_y = B w_y + N v_y with Ψ B = G orthogonal (chapter 03i): every term of eq. (14) but τᵀμ sees only w, and
+        # τᵀN v = 0 when τ is a mean of rows (else V is empty: v makes the objective unbounded below)
+        g = gauge(Psi, -U.tau, K)
+        if g.a_out > R1_TOL * (1 + np.abs(U.tau).max()): raise ValueError(_V_EMPTY)
+        Bk = sp.block_diag([g.B] * K, format='csr')
+        # 𝒱 at λ = 0 holds the one distribution matching τ exactly, so τ must reach w without the error of B's large
+        # entries: as the sample mean of G's rows when it is the sample mean of Ψ's
+        mean = y is not None and np.abs(feature_mean(Psi, y, K) - U.tau).max() <= 1e-12 * (1 + np.abs(U.tau).max())
+        tau_w = feature_mean(g.G, y, K) if mean else Bk.T @ U.tau
+        sol = _fixed_marginals_lp(g.G, UncertaintySet(tau_w, np.zeros(len(tau_w)), K), tol, time_limit, max_time, verbose)
+        sol.mu = Bk @ sol.mu   # the value stays the one computed in w: in μ (|μ| up to 1e14) the scores lose their digits
+        return sol
+    return _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)
+
+_V_EMPTY = ('the problem is unbounded below: no distribution with the training marginal satisfies |E_p Φ - τ| <= λ '
+            '(V is empty). Use the sample mean of these instances as τ, or a larger λ')
+
+def _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)->Solution:
+    "The LP of eq. (14) in μ = μ₁ - μ₂, by HiGHS"
+    n, D = Psi.shape; K = U.n_classes; m = K * D
     A = pair_matrix(Psi, K)                                                 # row y*n + i: Ψ(x_i)ᵀ in block y
     Nu = -sp.kron(np.ones((K, 1)), sp.eye(n), format='csr')
     A_ub = sp.vstack([sp.hstack([A, -A, Nu, -sp.eye(K * n)]),
@@ -56,12 +81,13 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
     with run_control(max_time, verbose) as ctl:
         ctl.say(f'fixed marginals: HiGHS on {A_ub.shape[0]} rows and {A_ub.shape[1]} columns')
         options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol, ipm_optimality_tolerance=tol)
-        if time_limit: options['time_limit'] = time_limit
+        if time_limit is not None: options['time_limit'] = time_limit
         res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method='highs-ipm', options=options)
-        if res.status in (2, 3):
-            raise ValueError('the problem is unbounded below: no distribution with the training marginal satisfies '
-                             '|E_p Φ - τ| <= λ (V is empty). Use the sample mean of these instances as τ, or a larger λ')
-        if res.status != 0: raise RuntimeError(f'the LP solver stopped: {res.message}')
+        if res.status in (2, 3): raise ValueError(_V_EMPTY)
+        if res.status != 0:
+            tiny = 0 < U.lambda_.max() <= TINY_LAMBDA
+            raise RuntimeError(f'the LP solver stopped: {res.message}' + ('. A λ this small (but not 0) leaves the problem as '
+                               'ill-conditioned as λ = 0: use lambda0=0 (solved in well-conditioned coordinates) or a larger one' if tiny else ''))
         mu = res.x[:m] - res.x[m:2 * m]
         p = -res.ineqlin.marginals[:K * n]                                      # entry y*n + i, as every solver's dual
         return Solution(mu=mu, value=fixed_marginals_objective(Psi, U, mu), lower=1 + float(b_ub @ res.ineqlin.marginals),
@@ -96,10 +122,16 @@ class FixedMarginalsMRC(MRC):
     `upper_bound_` is R̄(U, h^V), computed on first access.
     """
 
+    def _prepare(self, X, y):
+        "As `MRC`, keeping the label codes for `solve_fixed_marginals` (λ = 0)"
+        X, Psi, U = super()._prepare(X, y)
+        self._y_codes = np.searchsorted(self.classes_, column_or_1d(y, warn=False))
+        return X, Psi, U
+
     def _learn(self, X, Psi, U):
         "eq. (14) over the training instances"
         self.tau_, self.lambda_ = U.tau, U.lambda_
-        self.solution_ = solve_fixed_marginals(Psi, U)
+        self.solution_ = solve_fixed_marginals(Psi, U, y=vars(self).pop('_y_codes', None))
         self.objective_, self.X_fit_ = self.solution_.value, X
 
     def predict_proba(self, X)->np.ndarray: # n x |classes_| probabilities h^V(y|x)

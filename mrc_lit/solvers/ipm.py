@@ -15,7 +15,7 @@ from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, cer
 from .newton import ipm_step
 from .normal import initial_point, residuals, errors, objectives, blas, free_cores
 from .structure import Structure, WorkingSet, column_cost
-from .control import run_control, current
+from .control import run_control, current, check_solver_options
 
 # %% ../../nbs/03f_ipm.ipynb #b5830b49
 ONE_THREAD_MAX_PAIRS = 2000 # threads=None: one BLAS thread up to this many starting pairs, else one per free core
@@ -46,6 +46,7 @@ def solve_ipm(form:Form,             # the problem
               verbose:int=None,      # 1: a progress line per second, 2: per iteration; None: the run's
              )->Solution:
     "Exact minimizer of the general form: a working-set interior point method certified on the full problem"
+    check_solver_options(tol=tol, max_iter=max_iter, time_limit=time_limit, threads=threads, max_pairs=max_pairs, max_cols=max_cols, max_flops=max_flops, max_finish=max_finish, correctors=correctors)
     rows = form.rows
     # λ = 0 leaves f constant along directions where Φ(x, y)ᵀd is the same for every pair (the intercepts): the
     # optimal set is unbounded there and an interior point diverges along it; HiGHS returns a vertex

@@ -87,15 +87,22 @@ class Structure:
 # %% ../../nbs/03b_solvers.ipynb #755ed556
 def dual_bound(st:Structure, # the problem
                Q:np.ndarray, # n x K pair weights
+               radius:float=None, # a box |μ|∞ <= radius the bound is for; None: all μ
               )->tuple:      # (lower bound or -inf, reduced costs a + Fᵀq, the normalized q)
-    "The dual value of the pair weights Q (clipped at 0, normalized) if they are dual feasible, else -inf"
+    """The dual value of the pair weights Q (clipped at 0, normalized), less what their infeasibility can cost.
+    Weak duality gives f(μ) >= dual(q) - Σ_j (|g_j| - λ_j)₊ |μ_j| with g = a + Fᵀq: on the box that is exact with
+    |μ_j| <= radius. For all μ (no radius) a violation is accepted uncharged only up to DUAL_FEASIBILITY_TOL relative
+    to the terms g_j sums, |a_j| + (|F|ᵀq)_j + λ_j (a solver's tolerance on data of any scale), else -inf"""
     Q = np.maximum(Q, 0)
     total = Q.sum()
     Qn = Q / total if total > 0 else Q
     g = st.a + st.pricing(Qn)
     infeas = np.maximum(np.abs(g) - st.lam, 0)
-    lower = st.dual_value(Qn) if infeas.max() <= DUAL_FEASIBILITY_TOL * (1 + np.abs(st.lam).max()) else -np.inf
+    if radius is not None: return st.dual_value(Qn) - radius * float(infeas.sum()), g, Qn
+    size = np.abs(st.a) + (abs(st.X).T @ Qn).T.ravel() + st.lam
+    lower = st.dual_value(Qn) if (infeas <= DUAL_FEASIBILITY_TOL * size).all() else -np.inf
     return lower, g, Qn
+
 
 # %% ../../nbs/03b_solvers.ipynb #30d71610
 def column_cost(nr_k:np.ndarray, # rows per class

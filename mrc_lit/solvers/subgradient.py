@@ -9,7 +9,7 @@ __all__ = ['bsm', 'asm', 'ebsm', 'easm', 'easm_r']
 import time
 import numpy as np
 from ..learning import Form, Solution
-from .control import limits
+from .control import limits, check_solver_options
 
 # %% ../../nbs/03a_subgradient.ipynb #042a030f
 def _start(form, mu0):
@@ -30,8 +30,7 @@ class _Run:
     "Book-keeping shared by the solvers: best iterate, history, time limit, sign-change counts"
     def __init__(self, form, name, max_iter, time_limit, callback, max_time, verbose):
         self.form, self.name, self.max_iter, self.time_limit, self.callback = form, name, max_iter, time_limit, callback
-        if not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
-            raise ValueError(f'max_iter must be a positive integer, got {max_iter!r}')
+        check_solver_options(max_iter=max_iter, time_limit=time_limit)
         self.ctl = limits(max_time, verbose)   # max_time is an error when reached; time_limit a budget (best point so far)
         self.t0 = time.perf_counter(); self.hist = []; self.best_f = np.inf; self.best_mu = None
         self.changes = 0; self.k = 0
