@@ -16,7 +16,7 @@ from ..learning import Form, SubsetRows, PairRows, DenseRows, varphi_x
 # %% ../../nbs/03b_solvers.ipynb #6b41c407
 HASH_COLUMNS = 32                  # identical rows are found by a hash of their first 32 entries, then compared in full
 SINGLE_PRECISION_MAX_ENTRY = 1e6   # single-precision products only where |X|² D stays far below float32's 3e38
-DUAL_FEASIBILITY_TOL = 1e-9        # violation of |a + Fᵀq| <= λ, relative to 1 + max λ, a certificate tolerates
+DUAL_FEASIBILITY_TOL = 1e-9        # violation of |a + Fᵀq| <= λ a certificate tolerates, relative to the terms each entry sums
 VIOLATION_TOL = 1e-9               # a row of the full problem counts as violated above ν by more than this
 ROW_FORM_MAX_ROWS = 2000   # up to this many rows the row form's factor is cheap: used near the optimum and for pair rows
 COLUMN_FORM_GAIN = 0.5     # the column form is chosen when its normal matrix costs at most this fraction of the row form's
