@@ -5,12 +5,12 @@
 # %% auto #0
 __all__ = ['WARM_ACTIVE', 'warm_working_set']
 
-# %% ../../nbs/03j_warm_starts.ipynb #8c003a71
+# %% ../../nbs/03j_warm_starts.ipynb #3964672b
 import numpy as np
 from ..learning import Solution
 from .structure import Structure, WorkingSet
 
-# %% ../../nbs/03j_warm_starts.ipynb #5f4a183d
+# %% ../../nbs/03j_warm_starts.ipynb #a7d176d4
 WARM_ACTIVE = 1e-6   # a pair is active at the neighbour's optimum if its dual weight exceeds this fraction of the largest
 
 def warm_working_set(st:Structure,  # the problem to solve
