@@ -37,8 +37,8 @@ QUICK = dict(datasets=['haberman', 'liver', 'blood'], n_scales=4, lambda0=[0.3],
 MAX_TRAIN, MAX_TEST = 1000, 5000   # adult (48,842 points): a stratified subsample, so that 10-fold CV stays minutes
 REPEATS = 2                        # warm and cold BoundSearch alternate this many times; the fastest of each is kept
 BEGIN, END = '<!-- begin selection benchmark -->', '<!-- end selection benchmark -->'
-NOTE = ('Warm and cold BoundSearch select the same candidate (checked) with the same bounds; the warm start changes '
-        'only the path of each solve. GridSearchCV fits each candidate ten times on 90 % of the data and refits the '
+NOTE = ('Warm and cold BoundSearch give the same bounds to 1e-8 and so the same choice up to ties (checked); the warm '
+        'start changes only the path of each solve. GridSearchCV fits each candidate ten times on 90 % of the data and refits the '
         'winner; BoundSearch fits it once.')
 
 
@@ -62,8 +62,9 @@ def run(name, cfg):
     for _ in range(REPEATS):
         warm, t = timed(lambda: BoundSearch(base, grid, lower_bounds=False).fit(Xtr, ytr)); t_warm.append(t)
         cold, t = timed(lambda: BoundSearch(base, grid, lower_bounds=False, warm_start=False).fit(Xtr, ytr)); t_cold.append(t)
-    assert warm.best_index_ == cold.best_index_, (name, warm.results_['upper_bound'], cold.results_['upper_bound'])
+    # the same bounds, so the same choice up to ties within 1e-8 (liver: every scale at the majority-class bound)
     assert np.allclose(warm.results_['upper_bound'], cold.results_['upper_bound'], rtol=0, atol=1e-8), name
+    assert cold.results_['upper_bound'][warm.best_index_] <= cold.best_score_ + 1e-8, name
     gs, t_gs = timed(lambda: GridSearchCV(base, grid, cv=cfg['folds'], n_jobs=1).fit(Xtr, ytr))
     err = lambda est: float(np.mean(est.predict(Xte) != yte))
     short = lambda p: f"σ={p['sigma']:.2f}" + (f", λ0={p['lambda0']:g}" if len(cfg['lambda0']) > 1 else '')
