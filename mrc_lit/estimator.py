@@ -55,6 +55,9 @@ class MRC(ClassifierMixin, BaseEstimator):
         `mrc_lit.solvers.control.FitTimeout` (a `TimeoutError`) and the estimator is left as it was. None: no limit.
     verbose : int, default=0
         0 silent; 1 a progress line at most every second (iteration, time, gap); 2 a line per solver iteration.
+    warm_start : bool, default=False
+        Start the next `fit`'s solver from this fit's optimum (its active pairs and non-zero columns, chapter 03j), e.g.
+        along a grid of sigma or lambda0 on the same training data. The optimum is the same, only the path to it changes.
 
     Attributes
     ----------
@@ -93,13 +96,15 @@ class MRC(ClassifierMixin, BaseEstimator):
         'random_state': ['random_state', np.random.Generator],
         'max_time': [Interval(Real, 0, None, closed='neither'), None],
         'verbose': ['verbose'],
+        'warm_start': ['boolean'],
     }
 
     def __init__(self, phi='fourier', n_components:int=500, sigma:float=None, lambda0:float=0.3,
-                 deterministic:bool=False, solver='auto', random_state=None, max_time:float=None, verbose:int=0):
+                 deterministic:bool=False, solver='auto', random_state=None, max_time:float=None, verbose:int=0,
+                 warm_start:bool=False):
         self.phi, self.n_components, self.sigma, self.lambda0 = phi, n_components, sigma, lambda0
         self.deterministic, self.solver, self.random_state = deterministic, solver, random_state
-        self.max_time, self.verbose = max_time, verbose
+        self.max_time, self.verbose, self.warm_start = max_time, verbose, warm_start
 
     def _check_params(self):
         "sklearn's `_validate_params` (types and ranges), then what it cannot say: λ finite and the solver's name"
@@ -127,8 +132,9 @@ class MRC(ClassifierMixin, BaseEstimator):
 
     def _learn(self, X, Psi, U):
         "P_{τ,λ} over the training instances (the instance set 𝒳_s of the bound problems)"
+        warm = getattr(self, 'solution_', None) if self.warm_start else None   # a misfit (other sizes) starts cold
         self.tau_, self.lambda_ = U.tau, U.lambda_
-        self.solution_, self.varphi_ = learn(Psi, U, self.solver)
+        self.solution_, self.varphi_ = learn(Psi, U, self.solver, warm=warm)
         self.upper_bound_, self.X_fit_ = self.solution_.value, X
 
     def _prepare(self, X, y):

@@ -9,7 +9,7 @@ __all__ = ['feature_groups', 'candidate_bounds', 'BoundSearch']
 import copy, time
 from numbers import Integral, Real
 import numpy as np
-from joblib import Parallel, delayed
+from joblib import Parallel, delayed, effective_n_jobs
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
 from sklearn.model_selection import ParameterGrid
 from sklearn.pipeline import Pipeline
@@ -71,38 +71,61 @@ def candidate_bounds(mrc:MRC,            # a fitted MRC
                 certified_gap=sol.gap)
 
 # %% ../nbs/16_model_selection.ipynb #c4b3e24c
-def _relearn(fitted, key:str, lambda0:float, Psi:np.ndarray, y_enc:np.ndarray):
-    "A copy of a fitted MRC (or Pipeline ending in one) learned again with another lambda0 on the same Ψ and τ"
+def _relearn(fitted, key:str, lambda0:float, Psi:np.ndarray, y_enc:np.ndarray, warm=None):
+    """A copy of a fitted MRC (or Pipeline ending in one) learned again with another lambda0 on the same Ψ and τ, its
+    solver started from the optimum `warm` (a Solution) if given"""
     new = copy.copy(fitted)
     if isinstance(fitted, Pipeline): new.steps = [*fitted.steps[:-1], (fitted.steps[-1][0], copy.copy(fitted.steps[-1][1]))]
     new.set_params(**{key: lambda0})
     m = _final_mrc(new)
     K = len(m.classes_)
-    # the rest of MRC.fit once Ψ and τ are known: λ for this lambda0, then P_{τ,λ}. A warm start from the previous
-    # candidate's μ would be handed to `learn` here
+    # the rest of MRC.fit once Ψ and τ are known: λ for this lambda0, then P_{τ,λ}
     m.lambda_ = practical_lambda(Psi, y_enc, K, lambda0)
-    m.solution_, m.varphi_ = learn(Psi, UncertaintySet(m.tau_, m.lambda_, K), m.solver)
+    m.solution_, m.varphi_ = learn(Psi, UncertaintySet(m.tau_, m.lambda_, K), m.solver, warm=warm)
     m.mu_, m.upper_bound_ = m.solution_.mu, m.solution_.value
     m._bounds = {}   # the bounds cached by `fitted` belong to its λ
     return new
 
-def _fit_group(estimator, candidates:list, X, y, rule:str, delta:float, lower:bool, criterion:str, keep:bool)->tuple:
-    "Fit one feature group, the first candidate cold and the others on its Ψ and τ: (rows, best index, its fit, all fits)"
+def _fit_warm(estimator, params:dict, X, y, warm_from=None):
+    "clone(estimator) with `params`, fitted on (X, y); its solver started from the optimum of the fitted `warm_from`"
+    new = clone(estimator).set_params(**params)
+    if warm_from is None: return new.fit(X, y)
+    m = _final_mrc(new)
+    # MRC's warm_start: fit starts from the optimum the estimator holds, here its neighbour's
+    before, m.solution_ = m.warm_start, _final_mrc(warm_from).solution_
+    m.set_params(warm_start=True)
+    try: return new.fit(X, y)
+    finally: m.set_params(warm_start=before)
+
+def _fit_group(estimator, candidates:list, X, y, rule:str, delta:float, lower:bool, criterion:str, keep:bool,
+               warm:bool=False, warm_from=None)->tuple:
+    """Fit one feature group, the first candidate by `fit` (from `warm_from`'s optimum if given) and the others on its Ψ
+    and τ (each from the previous one's optimum if `warm`): (rows, best index, its fit, all fits, the first fit)"""
     key, rows, best, fits = _lambda0_key(estimator), [], (None, None), []
     for j, params in enumerate(candidates):
         t0 = time.perf_counter()
         if j == 0:
-            first = fitted = clone(estimator).set_params(**params).fit(X, y)
+            first = fitted = _fit_warm(estimator, params, X, y, warm_from)
             mrc = _final_mrc(first)
             Psi = mrc.feature_map_.transform(mrc.X_fit_)
             y_enc = np.searchsorted(mrc.classes_, np.asarray(y).ravel())   # positions in classes_, as MRC.fit encodes y
-        else: fitted = _relearn(first, key, params.get(key, mrc.lambda0), Psi, y_enc)
+        else: fitted = _relearn(first, key, params.get(key, mrc.lambda0), Psi, y_enc, _final_mrc(fitted).solution_ if warm else None)
         t1 = time.perf_counter()
-        rows.append(dict(candidate_bounds(_final_mrc(fitted), Psi, y_enc, rule, delta, lower),
-                         fit_time=t1 - t0, bound_time=time.perf_counter() - t1))
+        rows.append(dict(candidate_bounds(_final_mrc(fitted), Psi, y_enc, rule, delta, lower), fit_time=t1 - t0,
+                         bound_time=time.perf_counter() - t1, warm_started=warm_from is not None if j == 0 else warm))
         if best[0] is None or rows[-1][criterion] < rows[best[0]][criterion]: best = (j, fitted)
         if keep: fits.append(fitted)
-    return rows, *best, fits
+    return rows, *best, fits, first
+
+def _fit_chain(estimator, groups:list, args:tuple, warm:bool):
+    "Fit feature groups one after the other, yielding `_fit_group`'s results; with `warm`, each group starts from the last"
+    prev = None
+    for candidates in groups:
+        *res, first = _fit_group(estimator, candidates, *args, warm=warm, warm_from=prev)
+        prev = first if warm and type(_final_mrc(first)) is MRC else None   # a subclass may learn another problem
+        yield res
+
+def _fit_chain_list(*args)->list: return list(_fit_chain(*args))
 
 # %% ../nbs/16_model_selection.ipynb #1d8721ab
 _CRITERIA = {'upper': 'upper_bound', 'guaranteed': 'guaranteed_upper'}
@@ -130,6 +153,9 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         Also compute the lower bounds (one more solve per candidate).
     return_estimators : bool, default=False
         Keep every fitted candidate in ``results_['estimator']`` (memory grows with the grid); else only the best.
+    warm_start : bool, default=True
+        Start each candidate's solver from the optimum of its neighbour in the grid (chapter 03j): the same optimum,
+        reached from a smaller working set. The grid is walked in its order, in `n_jobs` contiguous chains.
     n_jobs : int, default=None
         Feature groups (candidates differing only in lambda0) fitted in parallel by joblib; None: one process.
     progress : bool, default=False
@@ -140,7 +166,7 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     results_ : dict of arrays
         One entry per candidate, in the order of `ParameterGrid(param_grid)`: 'params', 'param_<name>',
         'upper_bound', 'lower_bound', 'guaranteed_upper', 'guaranteed_lower', 'certified_gap' (of the solve that
-        gave the upper bound), 'fit_time', 'bound_time', 'feature_group', 'rank', and the list 'estimator' if
+        gave the upper bound), 'fit_time', 'bound_time', 'warm_started', 'feature_group', 'rank', and the list 'estimator' if
         `return_estimators`.
     best_index_ : int
         The selected candidate: the first with the smallest `criterion`.
@@ -161,13 +187,13 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         'estimator': [HasMethods(['fit', 'predict_proba'])], 'param_grid': [dict, list],
         'rule': [StrOptions({'randomized', 'deterministic'})], 'criterion': [StrOptions(set(_CRITERIA))],
         'delta': [Interval(Real, 0, 1, closed='neither')], 'lower_bounds': ['boolean'], 'return_estimators': ['boolean'],
-        'n_jobs': [Integral, None], 'progress': ['boolean']}
+        'warm_start': ['boolean'], 'n_jobs': [Integral, None], 'progress': ['boolean']}
 
     def __init__(self, estimator, param_grid, *, rule='randomized', criterion='upper', delta=0.05, lower_bounds=True,
-                 return_estimators=False, n_jobs=None, progress=False):
+                 return_estimators=False, warm_start=True, n_jobs=None, progress=False):
         self.estimator, self.param_grid, self.rule, self.criterion = estimator, param_grid, rule, criterion
         self.delta, self.lower_bounds, self.return_estimators = delta, lower_bounds, return_estimators
-        self.n_jobs, self.progress = n_jobs, progress
+        self.warm_start, self.n_jobs, self.progress = warm_start, n_jobs, progress
 
     def _candidates(self)->list:
         _final_mrc(self.estimator)
@@ -187,11 +213,15 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         groups = feature_groups(self.estimator, candidates)
         self.delta_per_group_ = self.delta / len(groups)
         col = _CRITERIA[self.criterion]
-        jobs = [(self.estimator, [candidates[i] for i in g], X, y, self.rule, self.delta_per_group_, self.lower_bounds, col,
-                 self.return_estimators) for g in groups]
-        if self.n_jobs not in (None, 1):
-            it = Parallel(n_jobs=self.n_jobs, return_as='generator')(delayed(_fit_group)(*job) for job in jobs)
-        else: it = (_fit_group(*job) for job in jobs)
+        args = (X, y, self.rule, self.delta_per_group_, self.lower_bounds, col, self.return_estimators)
+        parallel = self.n_jobs not in (None, 1)
+        # warm: contiguous chains of groups, one per process, so that neighbours in the grid follow each other
+        n_chains = min(effective_n_jobs(self.n_jobs), len(groups)) if self.warm_start and parallel else len(groups) if parallel else 1
+        chains = [[[candidates[i] for i in groups[k]] for k in c] for c in np.array_split(np.arange(len(groups)), n_chains)]
+        if parallel:
+            it = (res for out in Parallel(n_jobs=self.n_jobs, return_as='generator')(
+                      delayed(_fit_chain_list)(self.estimator, c, args, self.warm_start) for c in chains) for res in out)
+        else: it = _fit_chain(self.estimator, chains[0], args, self.warm_start)
         rows, best = [None] * len(candidates), {}
         with tqdm(total=len(candidates), disable=not self.progress, desc='BoundSearch') as bar:
             for number, (g, (group_rows, j, fitted, fits)) in enumerate(zip(groups, it)):

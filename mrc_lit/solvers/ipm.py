@@ -16,6 +16,7 @@ from .newton import ipm_step
 from .normal import initial_point, residuals, errors, objectives, blas, free_cores
 from .structure import Structure, WorkingSet, column_cost
 from .control import run_control, current, check_solver_options
+from .warm import warm_working_set
 
 # %% ../../nbs/03f_ipm.ipynb #b5830b49
 ONE_THREAD_MAX_PAIRS = 2000 # threads=None: one BLAS thread up to this many starting pairs, else one per free core
@@ -44,6 +45,7 @@ def solve_ipm(form:Form,             # the problem
               correctors:int=3,      # Gondzio's correctors per iteration, at most (1 below 5,000 pairs; 0: Mehrotra alone)
               max_time:float=None,   # seconds, or None: the run's limit (`run_control`); reached, `FitTimeout`
               verbose:int=None,      # 1: a progress line per second, 2: per iteration; None: the run's
+              warm:Solution=None,    # a neighbouring problem's solution: start from its working set (chapter 03j)
              )->Solution:
     "Exact minimizer of the general form: a working-set interior point method certified on the full problem"
     check_solver_options(tol=tol, max_iter=max_iter, time_limit=time_limit, threads=threads, max_pairs=max_pairs, max_cols=max_cols, max_flops=max_flops, max_finish=max_finish, correctors=correctors)
@@ -57,7 +59,7 @@ def solve_ipm(form:Form,             # the problem
                 correctors=correctors, mixed_precision=mixed_precision)
     t0 = time.perf_counter()
     with run_control(max_time, verbose) as ctl, blas().limit(limits=threads, user_api='blas'):
-        sol = _run(form, max_flops=max_flops, time_limit=time_limit, **opts)
+        sol = _run(form, max_flops=max_flops, time_limit=time_limit, warm=warm, **opts)
         if sol is None:                   # a start from a sample of instances failed: again, from every pair
             ctl.say('ipm: the sampled start failed to certify: starting again from every pair')
             rest = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 0.0)
@@ -65,8 +67,9 @@ def solve_ipm(form:Form,             # the problem
         return sol
 
 # %% ../../nbs/03f_ipm.ipynb #6ccb8e9c
-def start(st:Structure, max_pairs:int, max_cols:int, max_flops:float)->WorkingSet:
+def start(st:Structure, max_pairs:int, max_cols:int, max_flops:float, warm:Solution=None)->WorkingSet:
     "Every pair, or a sample of instances with the aggregated row; every column, or the most promising ones"
+    if warm is not None and (ws := warm_working_set(st, warm)) is not None: return ws   # chapter 03j
     m0 = min(st.m, max_cols)
     # hinge rows of K > 2 classes: every iteration on all pairs costs about K times one on the active pairs (an
     # instance's few top classes), which a sample grows to
@@ -118,11 +121,11 @@ def _diverging(run:Run, err:float)->bool:
     return (not np.isfinite(err) or np.abs(x.u - x.w).max(initial=0) > DIVERGED_MU
             or objectives(run.ws, x)[0] < run.f0 - DIVERGED_DROP * (1 + abs(run.f0)))
 
-def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_finish, correctors, mixed_precision)->Solution:
+def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_finish, correctors, mixed_precision, warm=None)->Solution:
     "One run from a starting working set: iterate, manage the working set, certify; None if a sampled start failed"
     t0 = time.perf_counter()
     st = Structure(form)
-    ws = start(st, max_pairs, max_cols, max_flops)
+    ws = start(st, max_pairs, max_cols, max_flops, warm)
     f0 = st.value(np.zeros(st.m))
     run = Run(st, ws, initial_point(ws), ws.art_M is not None, t0, mu_best=np.zeros(st.m), f_best=f0, f0=f0,
               Qn=np.zeros((st.n, st.K)), buffers={}, hist=[])

@@ -33,6 +33,7 @@ def solve(form:Form,     # the problem
     if callable(solver): fn = solver
     elif isinstance(solver, str) and (solver == 'auto' or solver in SOLVERS): fn = SOLVERS[_auto(form) if solver == 'auto' else solver]
     else: raise ValueError(f"unknown solver {solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
+    if fn is not solve_ipm: options.pop('warm', None)   # a warm start is the interior point method's; the others start cold
     with run_control(options.pop('max_time', None), options.pop('verbose', None)) as ctl:
         sol = interruptible(fn, form, what=f'the solver {_name(solver)}', **options)   # Ctrl-C never waits for it
         ctl.check(f' in the solver {_name(solver)}')   # a solver that ignores the limit: its late result is not used
