@@ -76,7 +76,7 @@ def reproduce(quick:bool=False, # reduced configuration (seconds instead of hour
     if not rows: rows = [_reference(Psi_pool, U, Psi_test, y_test, solver, options)]; write_csv(path, rows)
     done = {(int(r['s']), int(r['rep'])) for r in rows[1:]}
     tasks = [(s, r) for r in range(cfg['reps']) for s in cfg['sizes'] if (s, r) not in done]   # repetition by repetition
-    rows += run_jobs(_one, [(Psi_pool, U, Psi_test, y_test, s, r, seed, solver, options, path) for s, r in tasks], n_jobs, 'figure1')
+    run_jobs(_one, [(Psi_pool, U, Psi_test, y_test, s, r, seed, solver, options, path) for s, r in tasks], n_jobs, 'figure1')
     return plot(out_dir, cfg['sizes'], dataset)
 
 def complete_rows(rows:list, sizes:list)->list:
@@ -86,7 +86,7 @@ def complete_rows(rows:list, sizes:list)->list:
 
 def plot(out_dir='.', sizes:list=FULL['sizes'], dataset:str='adult')->str:
     "Draw figure1.png from the complete repetitions in figure1.csv; a short summary"
-    import matplotlib; import matplotlib.pyplot as plt
+    import matplotlib.pyplot as plt
     out = Path(out_dir); rows = complete_rows(read_csv(out / 'figure1.csv'), sizes)
     full, rest = rows[0], rows[1:]
     fig, ax = plt.subplots(figsize=(5.5, 3.6))
