@@ -103,7 +103,8 @@ def check_optimum(run:Run, tol:float, max_finish:float)->bool: # whether the run
         run.x, run.res = extend(ws, x, newP, newJ, RESTART_SIZE, shift_all=True), None
         return False
     if p_art >= ARTIFICIAL_FREE:
-        ws.loosen(); run.res = None; return False
+        # the point keeps its residuals: the aggregated row's slack takes up the change of its right-hand side
+        b_art = ws.b[-1]; ws.loosen(); x.s[-1] += b_art - ws.b[-1]; run.res = None; return False
     rows, J = x.p[:ws.nb] > ACTIVE_RATIO * x.s[:ws.nb], ws.J[~(np.minimum(x.zu, x.zw) > KEEP_COLUMN * ws.lam)]
     if not st.hinge:                      # an accurate lower bound, and the columns whose duals allow them non-zero
         lower_p, g_p, Qn_p = polish_dual(st, ws, x)
