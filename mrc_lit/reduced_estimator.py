@@ -32,7 +32,8 @@ class ReducedMRC(MRC):
     instance_indices_ : ndarray of shape (s,)
         The training instances used; `X_fit_` holds them.
     """
-    _parameter_constraints = {**MRC._parameter_constraints, 'n_instances': [Interval(Integral, 1, None, closed='left')]}
+    _parameter_constraints = {**{k: v for k, v in MRC._parameter_constraints.items() if k != 'warm_start'},
+                              'n_instances': [Interval(Integral, 1, None, closed='left')]}
     def __init__(self, phi='fourier', n_components:int=500, sigma:float=None, lambda0:float=0.3,
                  deterministic:bool=False, solver='auto', random_state=None, max_time:float=None, verbose:int=0,
                  n_instances:int=1000, # s: instances over which φ and the bounds are computed
@@ -40,6 +41,7 @@ class ReducedMRC(MRC):
         super().__init__(phi=phi, n_components=n_components, sigma=sigma, lambda0=lambda0, deterministic=deterministic,
                          solver=solver, random_state=random_state, max_time=max_time, verbose=verbose)
         self.n_instances = n_instances
+        del self.warm_start              # MRC's warm starts are not a parameter here: the reduced learning starts cold
 
     def _learn(self, X, Psi, U):
         "τ, λ from all training pairs; learning over s of the training instances"
