@@ -30,6 +30,9 @@ def _final_mrc(est):
     if not isinstance(last, MRC):
         raise ValueError(f'BoundSearch selects by the bounds of an MRC: the estimator must be an MRC or a Pipeline '
                          f'ending in one, got {type(last).__name__}')
+    if getattr(last, 'n_instances', None) is not None:   # ReducedMRC: bounds over a sample of instances (Theorem 9)
+        raise ValueError("BoundSearch selects by the bounds of an MRC learned over its training instances; a ReducedMRC's "
+                         "bounds are over a sample of them and need Theorem 9's ε_s term: search with MRC")
     return last
 
 def _lambda0_key(est)->str:
