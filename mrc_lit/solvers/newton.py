@@ -58,7 +58,7 @@ def newton_system(ws:WorkingSet, x:Point, res:Residuals, err:float, single:bool,
     sys = NewtonSystem(ws, x, res, err, Du, Dw, Du + Dw, Dt, c, x.p > x.s, x.pi > x.sig,
                        ws.use_columns(err < PRECISE_ERR))
     if not sys.columns:
-        sys.rows = row_factor(ws, sys.Dmu, diag, Dt, c, single, err < PRECISE_ERR)
+        sys.rows = row_factor(ws, sys.Dmu, diag, Dt, c, single)
         sys.Mi1 = sys.rows(np.ones(nr)); sys.s1 = sys.Mi1.sum()
         return sys
     cf = sys.cols = column_factor(ws, x, sys.Dmu, diag, Dt, single, buffers)

@@ -6,8 +6,7 @@
 __all__ = ['INITIAL_SIZE', 'SHIFT_FLOOR', 'CHOL_SHIFT', 'CHOL_TRIES', 'CHOL_ONE_THREAD_MAX', 'CHOL_COPY_MAX', 'NEGLIGIBLE_WEIGHT',
            'KRON_MAX_FEATURES', 'BUSY_PROBE', 'Point', 'Residuals', 'Targets', 'Direction', 'initial_point',
            'hinge_rows', 'residuals', 'objectives', 'errors', 'blas', 'free_cores', 'chol', 'Cholesky', 'RowFactor',
-           'HingeFactor', 'BinaryFactor', 'binary_factor', 'hinge_factor', 'row_factor', 'ColumnFactor', 'scaled',
-           'column_factor']
+           'HingeFactor', 'hinge_factor', 'row_factor', 'ColumnFactor', 'scaled', 'column_factor']
 
 # %% ../../nbs/03c_normal_equations.ipynb #43bedecf
 import functools, os, time
@@ -171,7 +170,6 @@ class RowFactor:
     ranges: list                          # (r0, r1) row ranges: all rows, or the class blocks
     border: np.ndarray = None             # the aggregated row's entries M[-1, :nb], if it is bordered
     corner: float = None                  # its Schur complement M[-1, -1] - borderᵀ B⁻¹ border
-    Bb: np.ndarray = None                 # B⁻¹ border, kept: one solve with the blocks per solve, not two
 
     def _blocks(self, r):
         out = np.empty(len(r))
@@ -181,10 +179,8 @@ class RowFactor:
     def __call__(self, r):
         if self.border is None: return self._blocks(r)
         nb = len(self.border)
-        if self.Bb is None: self.Bb = self._blocks(self.border)
-        y = self._blocks(r[:nb])
-        xa = (r[-1] - self.border @ y) / self.corner
-        return np.r_[y - self.Bb * xa, xa]
+        xa = (r[-1] - self.border @ self._blocks(r[:nb])) / self.corner
+        return np.r_[self._blocks(r[:nb] - self.border * xa), xa]
 
 @dataclass
 class HingeFactor:
@@ -202,39 +198,6 @@ class HingeFactor:
         y = self._B(r)
         z = sl.cho_solve(self.S, np.bincount(self.hinst, weights=self.Dt * y, minlength=len(self.S[0])), check_finite=False)
         return y + self._B(self.Dt * z[self.hinst])
-
-@dataclass
-class BinaryFactor:
-    """x -> M⁻¹x for two classes' hinge rows, M = [[M₀, Cᵀ], [C, M₁]]: within a class every row is another instance, so
-    the coupling C has one entry per instance with a row in both classes (C[a, b] = v). Block elimination: M₀'s factor
-    and class 1's Schur complement S = M₁ - C M₀⁻¹ Cᵀ, whose subtracted part gathers entries of M₀⁻¹ (one `potri`).
-    It is Cholesky's arithmetic without its dense off-diagonal block (L₁₀ = C L₀⁻ᵀ, trsm + syrk): ~4n³/3 flops for
-    n rows per class against 8n³/3 for the whole factor"""
-    L0: Cholesky; LS: Cholesky; n0: int; a: np.ndarray; b: np.ndarray; v: np.ndarray
-
-    def __call__(self, r):
-        n0, a, b, v = self.n0, self.a, self.b, self.v
-        r1 = r[n0:].copy(); r1[a] -= v * self.L0(r[:n0])[b]         # class 1: S x₁ = r₁ - C M₀⁻¹ r₀
-        x1 = self.LS(r1)
-        r0 = r[:n0].copy(); r0[b] -= v * x1[a]                       # class 0: M₀ x₀ = r₀ - Cᵀ x₁
-        return np.r_[self.L0(r0), x1]
-
-def binary_factor(M:np.ndarray, n0:int, nb:int, pairs:tuple, w:np.ndarray, single:bool)->BinaryFactor:
-    """Factor the hinge rows M[:nb, :nb] (lower triangle, Ω's coupling not yet subtracted) of two classes, class 0 in
-    rows :n0; `pairs` (r1, r2, instance) and w = Dt[r1] Dt[r2] / c_i: Ω's coupling, M[r1, r2] -= w"""
-    r1, r2, _ = pairs
-    same = r1 == r2                                                  # (one row per instance in a class)
-    M[r1[same], r2[same]] -= w[same]                                 # the classes' blocks (Ω's diagonal)
-    cross = (r1 >= n0) & (r2 < n0)                                   # class 1's row, class 0's row of one instance
-    a, b, v = r1[cross] - n0, r2[cross], -w[cross]
-    L0 = chol(np.ascontiguousarray(M[:n0, :n0]))                    # contiguous: the solves would copy a view each time
-    Bi = sl.lapack.get_lapack_funcs('potri', (L0[0],))(L0[0], lower=1)[0]
-    Bi = np.tril(Bi) + np.tril(Bi, -1).T
-    S = np.ascontiguousarray(M[n0:nb, n0:nb])
-    if len(a) == len(S) == n0 and np.array_equal(a, b) and np.array_equal(a, np.arange(n0)):  # every instance, both classes
-        Bi *= v[:, None]; Bi *= v[None, :]; S -= Bi
-    else: S[np.ix_(a, a)] -= v[:, None] * Bi[np.ix_(b, b)] * v[None, :]
-    return BinaryFactor(Cholesky(L0, single), Cholesky(chol(S), single), n0, a, b, v)
 
 def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray)->tuple:
     """Factor the class blocks of B and the capacitance matrix S over the instances: (HingeFactor, the aggregated row's
@@ -256,8 +219,7 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
     corner = float(Dmu @ ws.acoef ** 2 + diag[-1]) if ws.art else None
     return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S)), border, corner
 
-def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, single:bool,
-               precise:bool=False)->RowFactor:
+def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, single:bool)->RowFactor:
     "Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω, with Ω = diag(diag) - Σ_i Dt_i Dt_iᵀ / c_i (hinge)"
     nb, nr = ws.nb, ws.nr
     if ws.ni and ws.class_blocks():       # the class blocks and the instances' coupling, apart
@@ -271,14 +233,7 @@ def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:
     M[np.diag_indices(nr)] += diag
     if ws.ni:
         r1, r2, ii = ws.pairs
-        w = Dt[r1] * Dt[r2] / c[ii]
-        # two classes: by block elimination (`BinaryFactor`), except near the optimum (precise), where the explicit
-        # inverse in its Schur complement loses accuracy the whole factor keeps (more iterations, measured)
-        if len(ws.blocks) == 2 and 0 < ws.roff[1] < nb and not precise:
-            f = RowFactor([binary_factor(M, ws.roff[1], nb, ws.pairs, w, single)], [(0, nb)])
-            if ws.art: f.border = M[-1, :nb].astype(float); f.corner = float(M[-1, -1]) - f.border @ f._blocks(f.border)
-            return f
-        M[r1, r2] -= w
+        M[r1, r2] -= Dt[r1] * Dt[r2] / c[ii]
         return RowFactor([Cholesky(chol(M), single)], [(0, nr)])
     ranges = [(ws.roff[k], ws.roff[k + 1]) for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
     f = RowFactor([Cholesky(chol(M[r0:r1, r0:r1]), single) for r0, r1 in ranges], ranges)
