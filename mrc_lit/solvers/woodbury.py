@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['WOODBURY_MAX_RESIDUAL', 'ClassColumnFactor', 'class_column_factor', 'choose_column_factor']
 
-# %% ../../nbs/03ca_woodbury.ipynb #40be4a58
+# %% ../../nbs/03ca_woodbury.ipynb #0c4d04f8
 import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass
@@ -13,10 +13,10 @@ from scipy.linalg.blas import dsyrk
 from .structure import WorkingSet
 from .normal import Point, ColumnFactor, chol, column_factor, NEGLIGIBLE_WEIGHT
 
-# %% ../../nbs/03ca_woodbury.ipynb #d82155dc
+# %% ../../nbs/03ca_woodbury.ipynb #c29bef24
 WOODBURY_MAX_RESIDUAL = 1e-9   # a probe solved to a worse relative residual ‖Gx - r‖/‖r‖ falls back to the whole factor
 
-# %% ../../nbs/03ca_woodbury.ipynb #84c89f40
+# %% ../../nbs/03ca_woodbury.ipynb #9e9d14ff
 @dataclass
 class ClassColumnFactor(ColumnFactor):
     """G = B + U diag(1/κ) Uᵀ solved by Woodbury: B's class blocks (`Lk`), U's pieces X_kᵀ diag(g_k) (the kept rows X_k in `rows`) at the instances
@@ -64,7 +64,7 @@ class ClassColumnFactor(ColumnFactor):
     def residual(self, r)->float:         # ‖G G⁻¹r - r‖ / ‖r‖
         return float(np.linalg.norm(self.G(self.solve_G(r)) - r) / np.linalg.norm(r))
 
-# %% ../../nbs/03ca_woodbury.ipynb #5389465b
+# %% ../../nbs/03ca_woodbury.ipynb #ab103b27
 def class_column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.ndarray)->ClassColumnFactor:
     "Factor G = Dmu⁻¹ + FᵀΩ⁻¹F class by class, coupled through the instances' capacitance matrix (hinge rows)"
     nb, ni = ws.nb, ws.ni
@@ -97,7 +97,7 @@ def class_column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt
     S[np.diag_indices(n_s)] += np.r_[kap, e[-1:] if ws.art else []]
     return ClassColumnFactor(ws, inv_e, g, kap, chol(S), Dmu, Lk, rows, gk, ik, n_s)
 
-# %% ../../nbs/03ca_woodbury.ipynb #dfcc9f78
+# %% ../../nbs/03ca_woodbury.ipynb #ec452f94
 def choose_column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.ndarray, single:bool,
                          buffers:dict)->ColumnFactor:
     """The column form's factor: class by class (`class_column_factor`) where that costs at most `CLASS_COLUMN_GAIN` of the
