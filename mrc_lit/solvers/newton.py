@@ -14,6 +14,7 @@ __all__ = ['PRECISE_ERR', 'REFINE_GAIN', 'ROW_REFINE_STEPS', 'ROW_REFINE_TOL', '
 import numpy as np
 from dataclasses import dataclass
 from .normal import Point, Residuals, Targets, Direction, RowFactor, ColumnFactor, row_factor, column_factor
+from .woodbury import choose_column_factor
 from .structure import WorkingSet
 
 # %% ../../nbs/03d_ipm_iteration.ipynb #1ffeb25b
@@ -61,7 +62,7 @@ def newton_system(ws:WorkingSet, x:Point, res:Residuals, err:float, single:bool,
         sys.rows = row_factor(ws, sys.Dmu, diag, Dt, c, single)
         sys.Mi1 = sys.rows(np.ones(nr)); sys.s1 = sys.Mi1.sum()
         return sys
-    cf = sys.cols = column_factor(ws, x, sys.Dmu, diag, Dt, single, buffers)
+    cf = sys.cols = choose_column_factor(ws, x, sys.Dmu, diag, Dt, single, buffers)
     e1 = ws.ones_dir
     if e1 is not None:
         # ν moves the rows as the intercepts do (F e = 1): with Δμ = Δμ' + Δν e, Δν leaves the rows and its pivot is

@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['HASH_COLUMNS', 'SINGLE_PRECISION_MAX_ENTRY', 'DUAL_FEASIBILITY_TOL', 'VIOLATION_TOL', 'ROW_FORM_MAX_ROWS',
-           'COLUMN_FORM_GAIN', 'INTERCEPT_TOL', 'distinct_rows', 'Structure', 'dual_bound', 'column_cost', 'WorkingSet',
-           'lp_blocks']
+           'COLUMN_FORM_GAIN', 'CLASS_COLUMN_GAIN', 'INTERCEPT_TOL', 'distinct_rows', 'Structure', 'dual_bound',
+           'column_cost', 'class_column_cost', 'WorkingSet', 'lp_blocks']
 
 # %% ../../nbs/03b_solvers.ipynb #3e92396a
 import numpy as np
@@ -20,6 +20,7 @@ DUAL_FEASIBILITY_TOL = 1e-9        # violation of |a + Fᵀq| <= λ a certificat
 VIOLATION_TOL = 1e-9               # a row of the full problem counts as violated above ν by more than this
 ROW_FORM_MAX_ROWS = 2000   # up to this many rows the row form's factor is cheap: used near the optimum and for pair rows
 COLUMN_FORM_GAIN = 0.5     # the column form is chosen when its normal matrix costs at most this fraction of the row form's
+CLASS_COLUMN_GAIN = 0.5    # hinge rows of K > 2 classes: G is factored class by class (chapter 03ca) when that costs at most this fraction of the whole factor
 INTERCEPT_TOL = 1e-12      # the intercepts e move ν (F e = 1) if the aggregated row also gives -aᵀe = 1 to this
 
 # %% ../../nbs/03b_solvers.ipynb #3dfc6be4
@@ -113,6 +114,14 @@ def column_cost(nr_k:np.ndarray, # rows per class
     nc_k = nc_k.astype(float)
     cross = ni * (nc_k.sum() ** 2 - (nc_k ** 2).sum()) if ni else 0.0
     return nc_k.sum() ** 3 / 3 + float((nr_k * nc_k ** 2).sum()) + cross
+
+def class_column_cost(nr_k:np.ndarray, # rows per class
+                      nc_k:np.ndarray, # columns per class
+                      n_s:int,         # size of the capacitance matrix S (instances, and the aggregated row)
+                     )->float:         # flops to form and factor G class by class (chapter 03ca)
+    "Per class: the Gram matrix, its factor, V_k = L_k⁻¹X_kᵀdiag(g_k) and V_kᵀV_k; then the factor of S"
+    nr_k, nc_k = nr_k.astype(float), nc_k.astype(float)
+    return float((2 * nr_k * nc_k ** 2 + nc_k ** 3 / 3 + nr_k ** 2 * nc_k).sum()) + float(n_s) ** 3 / 3
 
 # %% ../../nbs/03b_solvers.ipynb #3596d235
 class WorkingSet:
@@ -217,7 +226,13 @@ class WorkingSet:
         if self.nc == 0 or (precise or not self.ni) and self.nr <= ROW_FORM_MAX_ROWS: return False
         nr_k, nc_k = np.diff(self.roff), np.diff(self.coff)
         rows = (min(self.hinge_row_cost()) if self.ni else float((nr_k.astype(float) ** 3).sum()) / 3) + float((nr_k ** 2 * nc_k).sum())
-        return column_cost(nr_k, nc_k, self.ni) < COLUMN_FORM_GAIN * rows
+        cols = class_column_cost(nr_k, nc_k, self.ni + self.art) if self.class_columns() else column_cost(nr_k, nc_k, self.ni)
+        return cols < COLUMN_FORM_GAIN * rows
+
+    def class_columns(self)->bool:        # whether G is cheaper class by class (hinge rows, K > 2; chapter 03ca)
+        if not self.ni or self.st.K <= 2: return False
+        nr_k, nc_k = np.diff(self.roff), np.diff(self.coff)
+        return class_column_cost(nr_k, nc_k, self.ni + self.art) <= CLASS_COLUMN_GAIN * column_cost(nr_k, nc_k, self.ni)
 
     def hinge_row_cost(self)->tuple:      # flops to factor the hinge rows' normal matrix: (by class blocks, whole)
         # per class a factor and an inverse (n_k³ flops) and the update of S, counted as 7/3 n_k³: high enough that two
