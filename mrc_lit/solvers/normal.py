@@ -6,7 +6,8 @@
 __all__ = ['INITIAL_SIZE', 'SHIFT_FLOOR', 'CHOL_SHIFT', 'CHOL_TRIES', 'CHOL_ONE_THREAD_MAX', 'CHOL_COPY_MAX', 'CHOL_THREADED_MAX',
            'NEGLIGIBLE_WEIGHT', 'KRON_MAX_FEATURES', 'BUSY_PROBE', 'Point', 'Residuals', 'Targets', 'Direction',
            'initial_point', 'hinge_rows', 'residuals', 'objectives', 'errors', 'blas', 'free_cores', 'chol', 'Cholesky',
-           'RowFactor', 'HingeFactor', 'hinge_factor', 'row_factor', 'ColumnFactor', 'scaled', 'column_factor']
+           'RowFactor', 'HingeFactor', 'hinge_factor', 'row_factor', 'ColumnFactor', 'scaled', 'omega_weights',
+           'column_factor']
 
 # %% ../../nbs/03c_normal_equations.ipynb #43bedecf
 import functools, os, time
@@ -272,12 +273,12 @@ def scaled(buffers:dict, A, rows, scale, dt):
     return W
 
 # %% ../../nbs/03c_normal_equations.ipynb #00127c2c
-def column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.ndarray, single:bool,
-                  buffers:dict)->ColumnFactor:
-    "Form and factor G = Dmu⁻¹ + FᵀΩ⁻¹F (size |J|), leaving out rows of negligible weight"
+def omega_weights(ws:WorkingSet, x:Point, e:np.ndarray, Dt:np.ndarray)->tuple:
+    """Ω⁻¹'s pieces 1/e, g = Dt/e and κ (None without instance rows), the diagonal weights w of FᵀΩ⁻¹F, and the rows
+    kept in G (late in the method most rows are far from active and weigh nothing)"""
     nb = ws.nb
     inv_e = 1 / e
-    w = inv_e.copy()                                 # diagonal weights of FᵀΩ⁻¹F
+    w = inv_e.copy()
     g = kap = None
     if ws.ni:
         g = Dt / e[:nb]
@@ -285,7 +286,13 @@ def column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.nd
         # its rows are active, which is most instances at the optimum)
         kap = x.sig / x.pi + np.bincount(ws.hinst, weights=Dt * (x.s[:nb] / x.p[:nb]) / e[:nb], minlength=ws.ni)
         w[:nb] += g ** 2 / kap[ws.hinst]
-    keep = w >= NEGLIGIBLE_WEIGHT * w.max()          # late in the method most rows are far from active
+    return inv_e, g, kap, w, w >= NEGLIGIBLE_WEIGHT * w.max()
+
+def column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.ndarray, single:bool,
+                  buffers:dict)->ColumnFactor:
+    "Form and factor G = Dmu⁻¹ + FᵀΩ⁻¹F (size |J|), leaving out rows of negligible weight"
+    nb = ws.nb
+    inv_e, g, kap, w, keep = omega_weights(ws, x, e, Dt)
     dt = np.float32 if single else float
     G = np.zeros((ws.nc, ws.nc))
     K, d = len(ws.blocks), ws.nc // len(ws.blocks)

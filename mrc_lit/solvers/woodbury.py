@@ -11,7 +11,7 @@ import scipy.linalg as sl
 from dataclasses import dataclass
 from scipy.linalg.blas import dsyrk
 from .structure import WorkingSet
-from .normal import Point, ColumnFactor, chol, column_factor, NEGLIGIBLE_WEIGHT
+from .normal import Point, ColumnFactor, chol, column_factor, omega_weights
 
 # %% ../../nbs/03ca_woodbury.ipynb #850a792a
 WOODBURY_MAX_RESIDUAL = 1e-9   # a probe solved to a worse relative residual ‖Gx - r‖/‖r‖ falls back to the whole factor
@@ -67,13 +67,8 @@ class ClassColumnFactor(ColumnFactor):
 # %% ../../nbs/03ca_woodbury.ipynb #46d63b99
 def class_column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.ndarray)->ClassColumnFactor:
     "Factor G = Dmu⁻¹ + FᵀΩ⁻¹F class by class, coupled through the instances' capacitance matrix (hinge rows)"
-    nb, ni = ws.nb, ws.ni
-    inv_e = 1 / e
-    g = Dt / e[:nb]
-    # κ as in `column_factor`: c_i - Dt_iᵀ g_i written without the cancellation
-    kap = x.sig / x.pi + np.bincount(ws.hinst, weights=Dt * (x.s[:nb] / x.p[:nb]) / e[:nb], minlength=ni)
-    w = inv_e.copy(); w[:nb] += g ** 2 / kap[ws.hinst]
-    keep = w >= NEGLIGIBLE_WEIGHT * w.max()          # the rows `column_factor` keeps: the same G
+    ni = ws.ni
+    inv_e, g, kap, w, keep = omega_weights(ws, x, e, Dt)   # as `column_factor`: the same G
     n_s = ni + ws.art
     S = np.zeros((n_s, n_s))
     Lk, rows, gk, ik = [], [], [], []
