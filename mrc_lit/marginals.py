@@ -11,10 +11,10 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.utils import column_or_1d
 from .solvers.control import linprog, run_control, check_solver_options
-from .solvers.degenerate import gauge, R1_TOL, TINY_LAMBDA
+from .solvers.degenerate import gauge, solve_tiny, R1_TOL, TINY_LAMBDA
 from .features import scores, pair_matrix
 from .uncertainty import UncertaintySet, uncertainty_set, feature_mean
-from .learning import Solution, varphi_x, deterministic_rule
+from .learning import Form, SubsetRows, Solution, varphi_x, deterministic_rule
 from .bounds import _check_rule
 from .estimator import MRC
 
@@ -46,7 +46,7 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
                           verbose:int=None,    # 1: a line while HiGHS runs and when it ends; None: the run's
                           y:np.ndarray=None,   # the training labels (codes), when τ is their sample mean: used at λ = 0
                          )->Solution:       # μ*, value R̄(V), dual bound, and the worst-case p (entry y*n + i) as `dual`
-    "Exact solution of eq. (14) by its linear program; at λ = 0 in the well-conditioned coordinates of `gauge`"
+    "Exact solution of eq. (14) by its linear program; at λ = 0 in the coordinates of `gauge`, at tiny λ by its dual"
     check_solver_options(tol=tol, time_limit=time_limit)
     Psi = np.asarray(Psi, dtype=float); n, D = Psi.shape; K = U.n_classes; m = K * D
     if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
@@ -63,6 +63,12 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
         sol = _fixed_marginals_lp(g.G, UncertaintySet(tau_w, np.zeros(len(tau_w)), K), tol, time_limit, max_time, verbose)
         sol.mu = Bk @ sol.mu   # the value stays the one computed in w: in μ (|μ| up to 1e14) the scores lose their digits
         return sol
+    if n and (U.lambda_ > 0).all() and U.lambda_.max() <= TINY_LAMBDA:
+        # the dual LP of chapter 03i with mass 1/n on each instance; the fallback is HiGHS in μ
+        with run_control(max_time, verbose):
+            try: return solve_tiny(Form(-U.tau, U.lambda_, SubsetRows(Psi, K)), tol, time_limit, marginal=True,
+                                   objective=lambda mu: fixed_marginals_objective(Psi, U, mu))
+            except RuntimeError: pass
     return _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)
 
 _V_EMPTY = ('the problem is unbounded below: no distribution with the training marginal satisfies |E_p Φ - τ| <= λ '

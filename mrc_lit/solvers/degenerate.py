@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['RANK_TOLS', 'R1_TOL', 'POLISH_ROUNDS', 'REFINE_ROUNDS', 'REFINE_SCALE', 'CERT_RADIUS', 'DUAL_SCALE', 'TINY_LAMBDA',
-           'R1_MESSAGE', 'R1_UNSURE', 'MU_ZERO', 'Gauge', 'gauge', 'dual_value', 'refine_duals', 'polish_dual',
-           'dual_lp', 'solve_degenerate']
+           'R1_MESSAGE', 'R1_UNSURE', 'MU_ZERO', 'Gauge', 'gauge', 'dual_value', 'refine_duals', 'normalized',
+           'polish_dual', 'dual_lp', 'solve_tiny', 'solve_degenerate']
 
 # %% ../../nbs/03i_degenerate.ipynb #277428ae
 import time
@@ -125,23 +125,35 @@ def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float, refine:int=REFINE
     return x[:, :rw].ravel(), Wk @ res.x[:A.shape[1]], -y[:nd], int(res.nit) + nit
 
 # %% ../../nbs/03i_degenerate.ipynb #906479d9
+def normalized(q:np.ndarray, groups:np.ndarray, totals:np.ndarray)->np.ndarray:
+    "The weights clipped at 0 and scaled so that each group adds up to its total"
+    Sg = sp.csr_matrix((np.ones(len(q)), (groups, np.arange(len(q)))), shape=(len(totals), len(q)))
+    q = np.maximum(q, 0)
+    return q * (totals / np.maximum(Sg @ q, np.finfo(float).tiny))[groups]
+
 def polish_dual(P,              # pricing: P q is the gradient term of the pair weights q
                 q:np.ndarray,   # pair weights >= 0
                 base:np.ndarray,# the equations are base + P q = 0 on `eqs`, and Σ q = 1
                 eqs:np.ndarray, # indices of the equations that must hold
                 bound,          # the lower bound a weight vector gives (to be made as large as possible)
-                rounds:int=POLISH_ROUNDS)->np.ndarray:
+                rounds:int=POLISH_ROUNDS,
+                groups:np.ndarray=None, # group of each weight, whose total is kept (None: one group, total 1)
+                totals:np.ndarray=None, # the groups' totals (None: 1 each)
+               )->np.ndarray:
     """The weights moved on their support to meet the equations by least squares, each weight's move scaled by its
     size (so none turns negative); the weights with the best bound are kept: HiGHS meets the equations to its
     tolerance, the bound charges what is left times the box's size"""
-    q = np.maximum(q, 0); q = q / q.sum()
+    groups = np.zeros(len(q), int) if groups is None else groups
+    totals = np.ones(groups.max() + 1) if totals is None else totals
+    Sg = sp.csr_matrix((np.ones(len(q)), (groups, np.arange(len(q)))), shape=(len(totals), len(q)))
+    q = normalized(q, groups, totals)
     R = np.flatnonzero(q > 0)
-    M = np.r_[P[eqs][:, R].toarray(), np.ones((1, len(R)))]
+    M = np.r_[P[eqs][:, R].toarray(), Sg[:, R].toarray()]
     best, t = q, q
     for _ in range(rounds):
         t = t.copy()
-        t[R] *= 1 + sl.lstsq(M * t[R], -np.r_[(base + P @ t)[eqs], t.sum() - 1], check_finite=False)[0]
-        t = np.maximum(t, 0); t /= t.sum()
+        t[R] *= 1 + sl.lstsq(M * t[R], -np.r_[(base + P @ t)[eqs], Sg @ t - totals], check_finite=False)[0]
+        t = normalized(t, groups, totals)
         if bound(t) > bound(best): best = t
     return best
 
@@ -149,6 +161,7 @@ def polish_dual(P,              # pricing: P q is the gradient term of the pair 
 def dual_lp(form:Form,       # rows of pairs or label sets
             lam:np.ndarray,  # the λ of the constraints (every entry > 0)
             tol:float, time_limit:float,
+            marginal:bool=False, # weights of mass 1/n on each instance (eq. 14, fixed marginals) instead of 1 in all
            )->tuple:         # (μ, pair weights q in the order of `Rows.lp`, iterations)
     """max dual(q) over distributions q on the rows with |a + Fᵀq| <= λ, by HiGHS's interior point method; each of
     those rows multiplied by min(1/λ_j, DUAL_SCALE); μ is their multiplier"""
@@ -163,10 +176,11 @@ def dual_lp(form:Form,       # rows of pairs or label sets
     else: c, T = -rows.B.T.ravel(), sp.csr_matrix((0, K * n))             # dual(q) = Σ q B
     A_ub = sp.vstack([Fq, -Fq, T], format='csc')
     b_ub = np.r_[sc * (lam - form.a), sc * (lam + form.a), np.zeros(T.shape[0])]
-    A_eq = sp.csr_matrix(np.r_[np.ones(K * n), np.zeros(len(c) - K * n)][None])
+    E = sp.hstack([sp.eye(n)] * K) if marginal else sp.csr_matrix(np.ones((1, K * n)))  # the weights' totals
+    A_eq, b_eq = sp.hstack([E, sp.csr_matrix((E.shape[0], len(c) - K * n))], format='csr'), np.full(E.shape[0], 1 / E.shape[0])
     options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol, ipm_optimality_tolerance=tol)
     if time_limit is not None: options['time_limit'] = time_limit
-    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=[1.0], bounds=(0, None), method='highs-ipm', options=options)
+    res = linprog(c, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=b_eq, bounds=(0, None), method='highs-ipm', options=options)
     if res.status != 0: raise RuntimeError(f'HiGHS on the dual: {res.message}')
     y = res.ineqlin.marginals
     return (y[:m] - y[m:2 * m]) * sc, res.x[:K * n], int(res.nit)
@@ -175,13 +189,20 @@ def dual_lp(form:Form,       # rows of pairs or label sets
 # %% ../../nbs/03i_degenerate.ipynb #e370b86a
 MU_ZERO = 1e-9            # entries of μ below this (relative to the largest) are zero at the vertex: free duals there
 
-def _tiny_lambda(form:Form, tol:float, time_limit:float, t0:float)->Solution:
-    "Every λ_j > 0: `dual_lp` at λ (the solution) and at λ/2 (q′, which bounds Λ), weights polished, the bound for all μ"
+def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
+               tol:float=1e-9, time_limit:float=None,
+               objective=None,     # μ -> the value to certify (None: f); eq. (14)'s with `marginal`
+               marginal:bool=False, # the fixed-marginal problem, eq. (14): weights of mass 1/n on each instance
+              )->Solution:
+    "`dual_lp` at λ (the solution) and at λ/2 (q′, which bounds Λ), weights polished, a lower bound for every μ"
+    t0 = time.perf_counter()
     rows, K, n = form.rows, form.rows.n_classes, form.rows.n
-    mu, q, nit = dual_lp(form, form.lam, tol, time_limit)
-    _, q2, nit2 = dual_lp(form, form.lam / 2, tol, time_limit)
-    value, P = form.value(mu), sp.block_diag([rows.Psi.T] * K, format='csr')
-    q2 = np.maximum(q2, 0) / np.maximum(q2, 0).sum()
+    if not (form.lam > 0).all(): raise ValueError('solve_tiny needs every λ_j > 0')
+    mu, q, nit = dual_lp(form, form.lam, tol, time_limit, marginal)
+    _, q2, nit2 = dual_lp(form, form.lam / 2, tol, time_limit, marginal)
+    value, P = (objective or form.value)(mu), sp.block_diag([rows.Psi.T] * K, format='csr')
+    groups, totals = (np.tile(np.arange(n), K), np.full(n, 1 / n)) if marginal else (np.zeros(K * n, int), np.ones(1))
+    q2 = normalized(q2, groups, totals)
     theta = float((np.abs(form.a + P @ q2) / form.lam).max())
     Lam = max(value - dual_value(rows, q2.reshape(K, n).T), 0) / (1 - theta) if theta < 1 else np.inf
     def bound(q):   # min f >= dual(q) - Λ max_j e_j/λ_j (see above); -inf where q' gave no Λ
@@ -189,7 +210,7 @@ def _tiny_lambda(form:Form, tol:float, time_limit:float, t0:float)->Solution:
         charge = Lam * float((e / form.lam).max()) if np.isfinite(Lam) else (0.0 if not e.any() else np.inf)
         return dual_value(rows, q.reshape(K, n).T) - charge
     on = np.abs(mu) > MU_ZERO * np.abs(mu).max(initial=0)
-    q = polish_dual(P, q, form.a + form.lam * np.sign(mu), np.flatnonzero(on), bound)
+    q = polish_dual(P, q, form.a + form.lam * np.sign(mu), np.flatnonzero(on), bound, groups=groups, totals=totals)
     return Solution(mu=mu, value=value, lower=bound(q), n_iter=nit + nit2, solver='degenerate',
                     time=time.perf_counter() - t0, dual=q)
 
@@ -208,7 +229,7 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
     if not isinstance(rows, (PairRows, SubsetRows)): return solve_lp(form, time_limit=time_limit)
     K, n = rows.n_classes, rows.n
     if (form.lam > 0).all():
-        try: return _tiny_lambda(form, tol, time_limit, t0)
+        try: return solve_tiny(form, tol, time_limit)
         except RuntimeError: pass        # HiGHS failed on the dual: the change of variables, certified on a box
     for i, rank_tol in enumerate(rank_tols):
         g = gauge(rows.Psi, form.a, K, scaled=not form.lam.any(), rank_tol=rank_tol)
