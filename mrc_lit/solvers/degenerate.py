@@ -175,7 +175,7 @@ def dual_lp(form:Form,       # rows of pairs or label sets
     fails; μ is the multiplier of those rows"""
     rows, K = form.rows, form.rows.n_classes
     n, m = rows.n, form.m
-    sc = np.minimum(1 / lam, DUAL_SCALE)
+    sc = 1 / np.maximum(lam, 1 / DUAL_SCALE)                                 # min(1/λ, DUAL_SCALE)
     Fq = sp.diags(sc) @ sp.block_diag([rows.Psi.T] * K, format='csr')       # column y*n + i: Ψ(x_i) in block y
     nt = n if isinstance(rows, SubsetRows) else 0                             # dual(q) = 1 - Σ_i t_i, t_i >= q_iy
     c = np.r_[np.zeros(K * n), np.ones(n), np.zeros(m)] if nt else np.r_[-rows.B.T.ravel(), np.zeros(m)]
@@ -219,11 +219,12 @@ def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
     value, P = (objective or form.value)(mu), sp.block_diag([rows.Psi.T] * K, format='csr')
     groups, totals = (np.tile(np.arange(n), K), np.full(n, 1 / n)) if marginal else (np.zeros(K * n, int), np.ones(1))
     q2 = normalized(q2, groups, totals)
-    theta = float((np.abs(reduced_costs(form, q2)) / form.lam).max())
+    with np.errstate(over='ignore'): theta = float((np.abs(reduced_costs(form, q2)) / form.lam).max())
     Lam = max(value - dual_value(rows, q2.reshape(K, n).T), 0) / (1 - theta) if theta < 1 else np.inf
     def bound(q):   # min f >= dual(q) - Λ max_j e_j/λ_j (see above); -inf where q' gave no Λ
         e = np.float64(np.maximum(np.abs(reduced_costs(form, q)) - form.lam, 0))
-        charge = Lam * float((e / form.lam).max()) if np.isfinite(Lam) else (0.0 if not e.any() else np.inf)
+        with np.errstate(over='ignore'): worst = float((e / form.lam).max())   # inf where λ_j is denormal
+        charge = Lam * worst if worst > 0 and Lam > 0 else 0.0                   # Λ = 0: μ* = 0, nothing to charge
         return dual_value(rows, q.reshape(K, n).T) - charge
     on = np.abs(mu) > MU_ZERO * np.abs(mu).max(initial=0)
     q = polish_dual(P, q, None, np.flatnonzero(on), bound, groups=groups, totals=totals,
