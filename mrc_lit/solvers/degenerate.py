@@ -175,7 +175,7 @@ def dual_lp(form:Form,       # rows of pairs or label sets
     fails; μ is the multiplier of those rows"""
     rows, K = form.rows, form.rows.n_classes
     n, m = rows.n, form.m
-    sc = 1 / np.maximum(lam, 1 / DUAL_SCALE)                                 # min(1/λ, DUAL_SCALE)
+    sc = np.minimum(1 / np.maximum(lam, np.finfo(float).tiny), DUAL_SCALE)   # no overflow at denormal λ
     Fq = sp.diags(sc) @ sp.block_diag([rows.Psi.T] * K, format='csr')       # column y*n + i: Ψ(x_i) in block y
     nt = n if isinstance(rows, SubsetRows) else 0                             # dual(q) = 1 - Σ_i t_i, t_i >= q_iy
     c = np.r_[np.zeros(K * n), np.ones(n), np.zeros(m)] if nt else np.r_[-rows.B.T.ravel(), np.zeros(m)]
