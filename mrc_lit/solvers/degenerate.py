@@ -26,7 +26,7 @@ POLISH_ROUNDS = 8         # least-squares corrections of the dual weights (later
 REFINE_ROUNDS = 2         # rounds of iterative refinement of HiGHS's duals (the second mops up the first's rounding)
 REFINE_SCALE = 1e6        # the largest factor a round scales the reduced costs by (HiGHS's tolerance 1e-9 -> 1e-15)
 CERT_RADIUS = 10.0        # the lower bound holds on the box of this many times max(1, |solution|∞)
-DUAL_SCALE = 1e5         # rows |a + Fᵀq|_j <= λ_j of `dual_lp` are multiplied by min(1/λ_j, DUAL_SCALE): HiGHS's tolerance
+DUAL_SCALE = 1e5          # rows |a + Fᵀq|_j <= λ_j of `dual_lp` are multiplied by min(1/λ_j, DUAL_SCALE): HiGHS's tolerance
                           # (1e-9) then allows 1e-14, below λ0 = 1e-8's λ_j ~ 1e-10; the full 1/λ_j ~ 1e10 made HiGHS fail
 DUAL_ATTEMPTS = (('highs-ipm', 0.1), ('highs-ds', 1.0)) # `dual_lp`'s HiGHS methods in turn, with their tolerance
                           # relative to `tol`: the interior point method is fast and at tol/10 its μ is 1e-9 from the
@@ -137,7 +137,7 @@ def normalized(q:np.ndarray, groups:np.ndarray, totals:np.ndarray)->np.ndarray:
 
 def polish_dual(P,              # pricing: P q is the gradient term of the pair weights q
                 q:np.ndarray,   # pair weights >= 0
-                base:np.ndarray,# the equations are base + P q = 0 on `eqs`, and Σ q = 1
+                base:np.ndarray,# the equations are base + P q = 0 on `eqs`, and each group's total (Σ q = 1)
                 eqs:np.ndarray, # indices of the equations that must hold
                 bound,          # the lower bound a weight vector gives (to be made as large as possible)
                 rounds:int=POLISH_ROUNDS,
@@ -248,7 +248,8 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
     K, n = rows.n_classes, rows.n
     if (form.lam > 0).all():
         try: return solve_tiny(form, tol, time_limit)
-        except RuntimeError: pass        # HiGHS failed on the dual: the change of variables, certified on a box
+        except RuntimeError as e:        # HiGHS failed on the dual: the change of variables, certified on a box
+            if 'time limit' in str(e).lower(): raise
     for i, rank_tol in enumerate(rank_tols):
         g = gauge(rows.Psi, form.a, K, scaled=not form.lam.any(), rank_tol=rank_tol)
         if g.a_out > R1_TOL * (1 + np.abs(form.a).max()) + form.lam.max(): raise ValueError(R1_MESSAGE)
