@@ -1,6 +1,6 @@
 """Old against new: the default solver of two checkouts of mrc_lit on the benchmark's problems, alternating per problem.
 
-    .venv/bin/python benchmarks/compare.py OLD_ROOT NEW_ROOT [--repeats 3] [--datasets a,b,c]
+    .venv/bin/python benchmarks/compare.py OLD_ROOT NEW_ROOT [--repeats 3] [--datasets a,b,c] [--frequencies 500]
 
 Each checkout runs in its own worker process, started in its root with PYTHONPATH set to it (`python -c` puts the
 working directory first on sys.path, so a worker started elsewhere would import that directory's mrc_lit; each worker
@@ -28,7 +28,7 @@ for line in sys.stdin:
         X, y = load_dataset(cmd['name']); y = np.unique(y, return_inverse=True)[1]
         Xtr, _, ytr, _ = train_test_split(X, y, test_size=0.2, stratify=y, random_state=0)
         if cmd['name'] == 'adult': Xtr, _, ytr, _ = train_test_split(Xtr, ytr, train_size=1000, stratify=ytr, random_state=0)
-        Psi = make_feature_map('fourier', 500, None, 0).fit(Xtr, ytr).transform(Xtr)
+        Psi = make_feature_map('fourier', cmd.get('frequencies', 500), None, 0).fit(Xtr, ytr).transform(Xtr)
         U = uncertainty_set(Psi, ytr, int(ytr.max()) + 1)
         fl = learning_form(Psi, U); S = scores(Psi, solve(fl).mu); H = randomized_rule(S, varphi(S))
         forms = {'learn': fl, 'upper': upper_form(Psi, U, H), 'lower': lower_form(Psi, U, H)}
@@ -52,13 +52,14 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument('old'); ap.add_argument('new')
     ap.add_argument('--repeats', type=int, default=3)
+    ap.add_argument('--frequencies', type=int, default=500, help='random Fourier frequencies (D = 2 f + 1)')
     ap.add_argument('--datasets', default='adult,credit,qsar,mammographic,haberman,ionosphere,heart,diabetes,liver,vehicle')
     a = ap.parse_args()
     old, new = worker(a.old), worker(a.new)
     print('| dataset | problem | old s | new s | new/old | old iter | new iter | new − old value | new gap |')
     print('|---|---|---|---|---|---|---|---|---|', flush=True)
     for name in a.datasets.split(','):
-        lo, ln = ask(old, op='load', name=name), ask(new, op='load', name=name)
+        lo, ln = (ask(w, op='load', name=name, frequencies=a.frequencies) for w in (old, new))
         if lo['module'] == ln['module']: sys.exit(f'both workers imported {lo["module"]}: give two different checkouts')
         n = lo['n']
         for problem in ('learn', 'upper', 'lower'):
