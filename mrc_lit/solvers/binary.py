@@ -60,7 +60,7 @@ def binary_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray,
     # M₀⁻¹'s lower triangle; a and b rise together, so S's lower triangle takes entries of M₀⁻¹'s lower triangle
     Bi = lapack.get_lapack_funcs('potri', (L0[0],))(L0[0], lower=1)[0]
     S = Ms[1]
-    if len(a) == len(S) == n0 and a[-1] == b[-1] == n0 - 1:     # every instance has both rows: C is diagonal
+    if len(a) == len(S) == n0:         # every instance has both rows: a = b = 0..n0-1, C is diagonal
         Bi *= v[:, None]; Bi *= v[None, :]; S -= Bi
     else: S[np.ix_(a, a)] -= v[:, None] * Bi[np.ix_(b, b)] * v[None, :]
     f = BinaryFactor(L0, chol(S), a, b, v, dt)
