@@ -44,7 +44,7 @@ class NewtonSystem:
     Dt: np.ndarray; c: np.ndarray                     # hinge: t/z_t, and each instance's Σ Dt + σ/π (None without)
     act: np.ndarray; act_i: np.ndarray                # rows (p > s) and instances (π > σ) that look active
     columns: bool                                     # solved in column space (else over the rows)
-    rows: RowFactor = None; Mi1: np.ndarray = None; s1: float = None   # row form: M⁻¹1 and 1ᵀM⁻¹1 for ν
+    rows: RowFactor = None; Mi1: np.ndarray = None; s1: float = None   # row form (or a BinaryFactor): M⁻¹1, 1ᵀM⁻¹1 for ν
     cols: ColumnFactor = None; nu_elim: tuple = None  # column form: how ν is eliminated (see `newton_system`)
 
 def newton_system(ws:WorkingSet, x:Point, res:Residuals, err:float, single:bool, buffers:dict)->NewtonSystem:
