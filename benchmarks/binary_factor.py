@@ -1,37 +1,47 @@
-"""Proposal for the binary hinge rows' factor (issue 24.4): the whole 2n × 2n Cholesky factor against a 2 × 2 block
-elimination, on a matrix of the row form's structure at n = 842 (qsar's training size, D = 1001).
+"""The binary hinge rows' factor (chapter 03cb) against the whole factor (`row_factor`, chapter 03c), on the first
+working set of Table 1 learning problems (every pair, every column, at the interior point method's starting point).
 
-    .venv/bin/python benchmarks/binary_factor.py [--n 842]
+    .venv/bin/python benchmarks/binary_factor.py [--sets qsar:250,qsar:500,diabetes:500] [--repeats 7]
 
-M = [[B₀, −E], [−E, B₁]] with B_k = A_k A_kᵀ + n I (A_k n × D) and E diagonal: the class blocks F_k diag(Dmu) F_kᵀ
-coupled through each instance's hinge term. Block elimination: factor B₀, form S = B₁ − E B₀⁻¹ E from B₀'s inverse
-(dpotri), factor S. One BLAS thread (what the default uses below 2,000 pairs); best of 3, alternating 3 times; then the
-two factors' solutions of one right-hand side are compared."""
+Each set is `name:frequencies` (default σ, 80/20 split as benchmarks/compare.py). For single and double precision the
+two factors (forming the class blocks included) and one solve with each are timed in turn, `repeats` times, on one
+BLAS thread (what the default uses below 2,000 pairs); the best of each is printed with the load average."""
 import argparse, time
-import numpy as np, scipy.linalg as sl
-from threadpoolctl import threadpool_limits
+import numpy as np
+from sklearn.model_selection import train_test_split
+from mrc_lit.datasets import load_dataset
+from mrc_lit.features import make_feature_map
+from mrc_lit.uncertainty import uncertainty_set
+from mrc_lit.learning import learning_form
+from mrc_lit.solvers.structure import Structure, WorkingSet
+from mrc_lit.solvers.normal import initial_point, row_factor, blas
+from mrc_lit.solvers.binary import binary_factor
 
-ap = argparse.ArgumentParser(); ap.add_argument('--n', type=int, default=842); ap.add_argument('--D', type=int, default=1001)
-args = ap.parse_args(); n, D = args.n, args.D
-rng = np.random.default_rng(0)
-A0, A1 = rng.standard_normal((n, D)), rng.standard_normal((n, D))
-B0, B1, e = A0 @ A0.T + n * np.eye(n), A1 @ A1.T + n * np.eye(n), rng.uniform(0.1, 1, n)
-M = np.block([[B0, -np.diag(e)], [-np.diag(e), B1]])
-
-def whole(): return sl.cho_factor(M.copy(), lower=True, check_finite=False, overwrite_a=True)
-
-def blocks():
-    L0 = sl.cho_factor(B0.copy(), lower=True, check_finite=False, overwrite_a=True)
-    Bi = sl.lapack.dpotri(L0[0], lower=1)[0]; Bi = np.tril(Bi) + np.tril(Bi, -1).T
-    return L0, sl.cho_factor(B1 - e[:, None] * Bi * e[None, :], lower=True, check_finite=False, overwrite_a=True)
-
-with threadpool_limits(1, 'blas'):
-    for f in (whole, blocks) * 3:
-        ts = []
-        for _ in range(3): t = time.perf_counter(); f(); ts.append(time.perf_counter() - t)
-        print(f'{f.__name__:7s} {min(ts) * 1e3:.1f} ms', flush=True)
-r = rng.standard_normal(2 * n); x = sl.cho_solve(whole(), r)
-L0, LS = blocks()
-x1 = sl.cho_solve(LS, r[n:] + e * sl.cho_solve(L0, r[:n])); x0 = sl.cho_solve(L0, r[:n] + e * x1)
-print(f'relative difference of the solutions {np.abs(np.r_[x0, x1] - x).max() / np.abs(x).max():.1e}; load',
-      open('/proc/loadavg').read().split()[0])
+ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+ap.add_argument('--sets', default='qsar:250,qsar:500,diabetes:500'); ap.add_argument('--repeats', type=int, default=7)
+args = ap.parse_args()
+print('| set | D | rows | whole single ms | block single ms | whole double ms | block double ms | '
+      'one solve whole / block (single) ms | load |\n|---|---|---|---|---|---|---|---|---|')
+for spec in args.sets.split(','):
+    name, fr = spec.split(':')
+    X, y = load_dataset(name); y = np.unique(y, return_inverse=True)[1]
+    Xtr, _, ytr, _ = train_test_split(X, y, test_size=0.2, stratify=y, random_state=0)
+    Psi = make_feature_map('fourier', int(fr), None, 0).fit(Xtr, ytr).transform(Xtr)
+    st = Structure(learning_form(Psi, uncertainty_set(Psi, ytr, 2)))
+    ws = WorkingSet(st, np.array([(i, k) for k in range(2) for i in range(st.n)]), np.arange(st.m))
+    x = initial_point(ws)
+    Dmu = x.u / x.zu + x.w / x.zw; Dt = x.t / x.zt; diag = x.s / x.p; diag[:ws.nb] += Dt
+    c = np.bincount(ws.hinst, weights=Dt, minlength=ws.ni) + x.sig / x.pi
+    r = np.random.default_rng(0).normal(size=ws.nr)
+    best = {}
+    with blas().limit(limits=1, user_api='blas'):
+        for _ in range(args.repeats):
+            for single in (True, False):
+                for key, factor in (('whole', row_factor), ('block', binary_factor)):
+                    t = time.perf_counter(); f = factor(ws, Dmu, diag, Dt, c, single); tf = time.perf_counter() - t
+                    t = time.perf_counter(); f(r); ts = time.perf_counter() - t
+                    b = best.get((key, single), (np.inf, np.inf)); best[key, single] = (min(b[0], tf), min(b[1], ts))
+    ms = lambda k, s, i: f'{1e3 * best[k, s][i]:.1f}'
+    print(f"| {name} | {st.D} | {ws.nr} | {ms('whole', True, 0)} | {ms('block', True, 0)} | {ms('whole', False, 0)} | "
+          f"{ms('block', False, 0)} | {ms('whole', True, 1)} / {ms('block', True, 1)} | "
+          f"{open('/proc/loadavg').read().split()[0]} |", flush=True)

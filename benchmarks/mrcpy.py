@@ -1,6 +1,6 @@
 """mrc_lit's default fit against MRCpy 3.0.0's default (`solver='subgrad'`) at matched features (issue 24.4).
 
-    .venv/bin/python benchmarks/mrcpy.py --mrcpy /path/to/mrcpy-venv/bin/python [--repeats 3] [--datasets a,b,c]
+    .venv/bin/python benchmarks/mrcpy.py --mrcpy /path/to/mrcpy-venv/bin/python [--repeats 3] [--datasets a,b,c] [--reduced 5000]
 
 MRCpy lives in its own virtual environment (`pip install --no-deps MRCpy==3.0.0` plus numpy, scipy, scikit-learn,
 pandas, cvxpy): this script starts one persistent worker process in that interpreter (this same file, `--worker`)
@@ -30,6 +30,10 @@ error and `upper_` (otherwise '—').
 MRCpy imports gurobipy at module level for solvers not used here (torch only in MRCpy.pytorch, not imported); the
 worker stubs gurobipy if it is missing. MRCpy's dataset loaders call `np.float` (removed in numpy 1.24): the worker
 sets it to `float` before loading red wine and segment. Under scikit-learn >= 1.7 `MRCpy.phi.BasePhi` lacks `__sklearn_tags__`: the worker attaches BaseEstimator's.
+
+MRCpy optimizes over at most 5,000 training instances (`n_max` in `BaseMRC.fit`: 2,500 per class, τ and λ from all);
+`--reduced 5000` makes ours do the same where a set has more (Adult): `ReducedMRC(n_instances=5000)`, exact over its
+random sample, τ and λ from all training pairs (chapter 11a). Without it ours is exact over every training instance.
 """
 import argparse, json, os, subprocess, sys, time
 from pathlib import Path
@@ -79,6 +83,7 @@ def ours_worker():
     "Loop of the worker in our interpreter (same protocol)"
     import numpy as np
     from mrc_lit import MRC
+    from mrc_lit.reduced_estimator import ReducedMRC
     data = {}
     for line in sys.stdin:
         cmd = json.loads(line)
@@ -86,7 +91,10 @@ def ours_worker():
             data = {k: np.load(cmd[k]) for k in ('Xtr', 'ytr', 'Xte', 'yte')}
             print(json.dumps({}), flush=True)
         else:
-            clf = MRC(n_components=cmd['n_components'] // 2, sigma=cmd['sigma'], lambda0=cmd['s'], random_state=0)
+            kw = dict(n_components=cmd['n_components'] // 2, sigma=cmd['sigma'], lambda0=cmd['s'], random_state=0)
+            # --reduced s: on sets of more than s training points, learn over s of them like MRCpy (chapter 11a)
+            s_max = cmd.get('reduced')
+            clf = ReducedMRC(**kw, n_instances=s_max) if s_max and len(data['ytr']) > s_max else MRC(**kw)
             t = time.perf_counter(); clf.fit(data['Xtr'], data['ytr']); t = time.perf_counter() - t
             err = float(np.mean(clf.predict(data['Xte']) != data['yte']))
             s = clf.solution_
@@ -139,6 +147,8 @@ def main():
     ap.add_argument('--s', type=float, default=0.3)
     ap.add_argument('--short', default='100,300', help='multiclass: MRCpy runs of these many iterations, extrapolated')
     ap.add_argument('--full', default='', help='multiclass sets where MRCpy also runs its default 10,000 iterations once')
+    ap.add_argument('--reduced', type=int, default=None, help='ours over this many training instances (ReducedMRC) where '
+                    'there are more, as MRCpy learns over 5,000 of them (its n_max); default: all, exactly')
     ap.add_argument('--tmp', default='/tmp/mrcpy_bench')
     args = ap.parse_args()
     os.makedirs(args.tmp, exist_ok=True)
@@ -155,7 +165,7 @@ def main():
             fit = dict(op='fit', n_components=args.n_components, s=args.s)
             t_o, t_m, m, failed = [], [], None, None
             for _ in range(args.repeats):   # alternating
-                o = ours(**fit, sigma=sigma); t_o.append(o['time'])
+                o = ours(**fit, sigma=sigma, reduced=args.reduced); t_o.append(o['time'])
                 if failed: continue
                 if K == 2: m = mrcpy(**fit); t_m.append(m.get('time'))
                 else:   # MRCpy's subgradient method: MRCPY_ITERS iterations of the same cost each, no stopping rule

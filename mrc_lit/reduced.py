@@ -128,6 +128,18 @@ def learn_reduced(Psi:np.ndarray,   # s x D scalar features of the sample 𝒳_s
                   U:UncertaintySet, # τ and λ (e.g. from all training pairs)
                   solver='auto', **options)->tuple: # (Solution, φ(μ*), the set Ũ actually used)
     "Learn an MRC over 𝒳_s, enlarging U by the LP after Theorem 9 only when it is empty on 𝒳_s"
+    if solver == 'auto' and len(Psi) * U.n_classes >= U.tau.size:
+        # as many pairs as components of Φ or more: U is usually non-empty on the sample, so learn first. A finite
+        # certified lower bound is the dual value of a distribution on the sample's pairs that lies in U (to the
+        # certificate's tolerance): U is non-empty there, and the enlargement LP, as costly as learning, is not needed
+        try:
+            with warnings.catch_warnings(record=True) as seen:
+                warnings.simplefilter('always')
+                sol, phi = learn(Psi, U, solver, **options)
+            if np.isfinite(sol.lower):
+                for w in seen: warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+                return sol, phi, U
+        except ValueError: pass           # unbounded (R1 fails on the sample): enlarge, as below
     Ut, _ = nonempty_uncertainty_set(Psi, U)
     sol, phi = learn(Psi, Ut, solver, **options)
     return sol, phi, Ut
