@@ -85,7 +85,8 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
             Psi_c, U_c = prepared[c][3], prepared[c][4]
             near[c] = sorted(near[c] + [(learning_form(Psi_c, U_c).value(m.mu_), i)])
             high[c] = near[c][0][0]
-            low[c] = max(low[c], transferred_lower(Psi_c, U_c, y_enc, [sols[j].dual for _, j in near[c][:MIX_SOURCES]]))
+            if high[c] > best + PRUNE_MARGIN:   # else R̄(c) <= high[c] leaves c unskippable: no lower bound needed
+                low[c] = max(low[c], transferred_lower(Psi_c, U_c, y_enc, [sols[j].dual for _, j in near[c][:MIX_SOURCES]]))
             t_bounds[c] += time.perf_counter() - t
         for c in [c for c in todo if low[c] > best + PRUNE_MARGIN]: todo.discard(c); pruned[c] = True
     return low, high, pruned, t_bounds

@@ -160,10 +160,10 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         Start each candidate's solver from the optimum of its neighbour in the grid (chapter 03j): the same optimum,
         reached from a smaller working set. The grid is walked in its order, in `n_jobs` contiguous chains.
     prune : bool, default=False
-        Skip the candidates whose R̄ is certified to exceed the best one found (see above): the same selection and the
-        same numbers for the fitted candidates, fewer solves. Needs rule='randomized' and criterion='upper'; fits in
-        one process, most promising candidate first, each from the optimum of the fitted candidate whose μ does best
-        on it. With random_state=None one seed is drawn for all candidates.
+        Skip the candidates whose R̄ is certified to exceed the best one found (chapter 16a): the same selection and
+        the same numbers for the fitted candidates, fewer solves. Needs rule='randomized' and criterion='upper'; one
+        process, best first, each solve from the optimum of the fitted candidate whose μ does best on it; every
+        candidate's Ψ is held during the search. With random_state=None one seed is drawn for all candidates.
     n_jobs : int, default=None
         Feature groups (candidates differing only in lambda0) fitted in parallel by joblib; None: one process.
     progress : bool, default=False
