@@ -103,8 +103,9 @@ def _plain(r): return {k: float(v) if isinstance(v, (float, np.floating)) else v
 
 def _append(path, rows):
     "Append rows to a CSV file under its header (written first if the file is new); other columns raise"
-    path = Path(path)
-    head = next(csv.reader(open(path, newline=''))) if path.exists() and path.stat().st_size else None
+    path, head = Path(path), None
+    if path.exists() and path.stat().st_size:
+        with open(path, newline='') as f: head = next(csv.reader(f))
     with open(path, 'a', newline='') as f:
         w = csv.DictWriter(f, fieldnames=head or list(rows[0]))
         if head is None: w.writeheader()
