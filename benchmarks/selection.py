@@ -12,10 +12,14 @@ MRC(n_components=100, random_state=0). All one process, one BLAS thread:
 * BoundSearch with warm starts (each σ's solve starts from its neighbour's optimum, chapter 03j), lower bounds off
   (all that selection needs);
 * the same with `warm_start=False`: every candidate fitted cold, the reference for the warm start's gain and a check
-  that both select the same candidate; the two alternate, REPEATS times each, and the fastest time of each is kept;
+  that both select the same candidate;
+* the same with `prune=True` (chapter 16a): candidates best first, those certified to lose skipped, each solve warm
+  from the solved candidate whose μ does best on it; checked to select a candidate with the cold search's smallest R̄,
+  with the cold R̄ on every fitted candidate and inside the reported interval on every skipped one;
+  the three alternate, REPEATS times each, and the fastest time of each is kept;
 * GridSearchCV(cv=10) by accuracy, then its refit.
 
-Printed: seconds of each, the ratios, how many cold fits the warm grid costs (its time over the mean cold fit), the
+Printed: seconds of each, the ratios, how many cold fits the warm and pruned grids cost (time over the mean cold fit), the
 selected σ and the test error of each selection's deterministic rule (`predict`). The table replaces the section
 between the markers in results.md (--quick: results_quick.md), with the load average before and after.
 """
@@ -58,36 +62,47 @@ def run(name, cfg):
     Xtr, Xte, ytr, yte = split(name)
     grid = {'sigma': [float(s) for s in kernel_scale_grid(Xtr, cfg['n_scales'])], 'lambda0': cfg['lambda0']}
     base = MRC(n_components=cfg['n_components'], random_state=0)
-    t_warm, t_cold = [], []
+    t_warm, t_cold, t_pr = [], [], []
     for _ in range(REPEATS):
         warm, t = timed(lambda: BoundSearch(base, grid, lower_bounds=False).fit(Xtr, ytr)); t_warm.append(t)
         cold, t = timed(lambda: BoundSearch(base, grid, lower_bounds=False, warm_start=False).fit(Xtr, ytr)); t_cold.append(t)
+        pr, t = timed(lambda: BoundSearch(base, grid, lower_bounds=False, prune=True).fit(Xtr, ytr)); t_pr.append(t)
     # the same bounds, so the same choice up to ties within 1e-8 (liver: every scale at the majority-class bound)
     assert np.allclose(warm.results_['upper_bound'], cold.results_['upper_bound'], rtol=0, atol=1e-8), name
     assert cold.results_['upper_bound'][warm.best_index_] <= cold.best_score_ + 1e-8, name
+    R, r, fitted = cold.results_['upper_bound'], pr.results_, ~pr.results_['pruned']
+    assert np.allclose(r['upper_bound'][fitted], R[fitted], rtol=0, atol=1e-8) and abs(pr.best_score_ - cold.best_score_) <= 1e-8, name
+    assert (r['upper_low'] <= R + 1e-8).all() and (R <= r['upper_high'] + 1e-8).all(), name
     gs, t_gs = timed(lambda: GridSearchCV(base, grid, cv=cfg['folds'], n_jobs=1).fit(Xtr, ytr))
     err = lambda est: float(np.mean(est.predict(Xte) != yte))
     short = lambda p: f"σ={p['sigma']:.2f}" + (f", λ0={p['lambda0']:g}" if len(cfg['lambda0']) > 1 else '')
     n = len(warm.results_['params'])
     return dict(dataset=name, n=len(ytr), candidates=n, t_bs=min(t_warm), t_cold=min(t_cold), t_gs=t_gs,
-                cold_fits=min(t_warm) / (min(t_cold) / n), bs_params=short(warm.best_params_), gs_params=short(gs.best_params_),
+                cold_fits=min(t_warm) / (min(t_cold) / n), t_pr=min(t_pr), pr_fitted=int(fitted.sum()),
+                pr_cold_fits=min(t_pr) / (min(t_cold) / n), bs_params=short(warm.best_params_), gs_params=short(gs.best_params_),
                 bs_error=err(warm), gs_error=err(gs), bound=warm.best_score_)
 
 
 def table(rows, cfg):
-    head = ('| dataset | n | warm BS s | cold BS s | cold / warm | warm grid in cold fits | GridSearchCV s | GS / warm BS '
+    head = ('| dataset | n | warm BS s | cold BS s | cold / warm | warm grid in cold fits | pruned BS s | cold / pruned '
+            '| candidates fitted | pruned grid in cold fits | GridSearchCV s | GS / warm BS '
             '| BS choice | GS choice | BS test error | GS test error | BS bound |')
     lines = [head, '|' + '---|' * (head.count('|') - 1)]
     for r in rows:
         lines.append(f"| {r['dataset']} | {r['n']} | {r['t_bs']:.1f} | {r['t_cold']:.1f} | {r['t_cold'] / r['t_bs']:.2f} | "
-                     f"{r['cold_fits']:.1f} of {r['candidates']} | {r['t_gs']:.1f} | {r['t_gs'] / r['t_bs']:.1f} | "
+                     f"{r['cold_fits']:.1f} of {r['candidates']} | {r['t_pr']:.1f} | {r['t_cold'] / r['t_pr']:.2f} | {r['pr_fitted']} | "
+                     f"{r['pr_cold_fits']:.1f} | {r['t_gs']:.1f} | {r['t_gs'] / r['t_bs']:.1f} | "
                      f"{r['bs_params']} | {r['gs_params']} | {r['bs_error']:.3f} | {r['gs_error']:.3f} | {r['bound']:.3f} |")
     ratio = np.array([r['t_gs'] / r['t_bs'] for r in rows]); warm = np.array([r['t_cold'] / r['t_bs'] for r in rows])
     fits = np.array([r['cold_fits'] for r in rows])
+    pr = np.array([r['t_cold'] / r['t_pr'] for r in rows]); pfits = np.array([r['pr_cold_fits'] for r in rows])
+    nfit = np.array([r['pr_fitted'] for r in rows])
     d = np.array([r['bs_error'] - r['gs_error'] for r in rows])
     summary = (f"Warm starts: cold / warm BoundSearch median {np.median(warm):.2f}x (range {warm.min():.2f}-{warm.max():.2f}); "
                f"the warm {rows[0]['candidates']}-candidate grid costs a median {np.median(fits):.1f} cold fits "
-               f"(range {fits.min():.1f}-{fits.max():.1f}). GridSearchCV({cfg['folds']} folds) / warm BoundSearch time: "
+               f"(range {fits.min():.1f}-{fits.max():.1f}). Pruning: cold / pruned median {np.median(pr):.2f}x (range "
+               f"{pr.min():.2f}-{pr.max():.2f}), {np.median(nfit):.0f} candidates fitted (median; range {nfit.min()}-{nfit.max()}), "
+               f"the pruned grid costs a median {np.median(pfits):.1f} cold fits (range {pfits.min():.1f}-{pfits.max():.1f}). GridSearchCV({cfg['folds']} folds) / warm BoundSearch time: "
                f"median {np.median(ratio):.1f}x (range {ratio.min():.1f}-{ratio.max():.1f}). "
                f"Test error BoundSearch - GridSearchCV: mean {d.mean():+.3f}, BoundSearch lower on {np.sum(d < 0)}, "
                f"equal on {np.sum(d == 0)}, higher on {np.sum(d > 0)} of {len(d)} datasets.")
@@ -104,7 +119,7 @@ def main():
     for name in cfg['datasets']:
         rows.append(run(name, cfg))
         r = rows[-1]
-        print(f"{name:13s} warm BS {r['t_bs']:6.1f}s  cold BS {r['t_cold']:6.1f}s  GS {r['t_gs']:7.1f}s  "
+        print(f"{name:13s} warm BS {r['t_bs']:6.1f}s  cold BS {r['t_cold']:6.1f}s  pruned {r['t_pr']:6.1f}s ({r['pr_fitted']} fitted)  GS {r['t_gs']:7.1f}s  "
               f"error BS {r['bs_error']:.3f} GS {r['gs_error']:.3f}", flush=True)
     lines, summary = table(rows, cfg)
     load1 = open('/proc/loadavg').read().split()[:3]
@@ -113,7 +128,7 @@ def main():
                          f"`benchmarks/selection.py`{' --quick' if a.quick else ''}: grid {cfg['n_scales']} kernel scales x "
                          f"lambda0 {cfg['lambda0']}, MRC(n_components={cfg['n_components']}), one process; seconds on a "
                          f"shared 2-core machine, load average {' '.join(load0)} before and {' '.join(load1)} after. "
-                         'BoundSearch without lower bounds, warm (default) and cold (`warm_start=False`), the fastest of '
+                         'BoundSearch without lower bounds, warm (default), cold (`warm_start=False`) and pruned (`prune=True`), the fastest of '
                          f'{REPEATS} alternating runs each. Test error of `predict` (h_d) of each selection.', '',
                          *lines, '', summary, '', NOTE, END])
     out = Path(a.out if not a.quick else str(Path(a.out).with_name('results_quick.md')))

@@ -22,6 +22,7 @@ from .learning import randomized_rule, deterministic_rule
 from .solvers.registry import learn
 from .bounds import lower_bound, upper_bound, confidence_bounds
 from .estimator import MRC
+from .pruning import prepare_candidate, pruned_search
 
 # %% ../nbs/16_model_selection.ipynb #f6d77c81
 def _final_mrc(est):
@@ -35,9 +36,9 @@ def _final_mrc(est):
                          "bounds are over a sample of them and need Theorem 9's ε_s term: search with MRC")
     return last
 
-def _lambda0_key(est)->str:
-    "The name of the MRC's lambda0 among the parameters of `est`"
-    return f'{est.steps[-1][0]}__lambda0' if isinstance(est, Pipeline) else 'lambda0'
+def _mrc_key(est, name:str='lambda0')->str:
+    "The name of the MRC's parameter `name` among the parameters of `est`"
+    return f'{est.steps[-1][0]}__{name}' if isinstance(est, Pipeline) else name
 
 def feature_groups(estimator,        # an MRC or a Pipeline ending in one
                    candidates:list,  # parameter dicts, e.g. list(ParameterGrid(grid))
@@ -45,7 +46,7 @@ def feature_groups(estimator,        # an MRC or a Pipeline ending in one
     "Candidates that share the feature map Ψ and τ: equal in every parameter but lambda0"
     if type(_final_mrc(estimator)) is not MRC:  # a subclass may learn differently: no sharing, one group each
         return [[i] for i in range(len(candidates))]
-    key, groups = _lambda0_key(estimator), {}
+    key, groups = _mrc_key(estimator), {}
     for i, p in enumerate(candidates):
         groups.setdefault(repr(sorted((k, v) for k, v in p.items() if k != key)), []).append(i)
     return list(groups.values())
@@ -56,22 +57,21 @@ def candidate_bounds(mrc:MRC,            # a fitted MRC
                      y_enc:np.ndarray,   # the training labels as codes 0..|Y|-1 (positions in mrc.classes_)
                      rule:str='randomized', # 'randomized' (h^U) or 'deterministic' (h_d)
                      delta:float=0.05,   # 1 - confidence of the guaranteed bounds, for this candidate's event
-                     lower:bool=True,    # also compute R̲ (one more solve); False: lower bounds are NaN
+                     lower=True,         # also compute R̲ (one more solve); False: lower bounds are NaN; 'only': upper ones are
                     )->dict:
     "Theorem 5's bounds of the rule at learning, and eq. (28)'s guaranteed ones with Theorem 4's λ_δ"
-    K = len(mrc.classes_)
+    K, none = len(mrc.classes_), (np.nan, np.zeros_like(mrc.mu_), np.nan)
     U, S = UncertaintySet(mrc.tau_, mrc.lambda_, K), scores(Psi, mrc.mu_)
-    if rule == 'randomized':  # Corollary 6: R̄(U, h^U) is the learning problem's value, minimized at μ*
-        H, up, mu_up, sol = randomized_rule(S, mrc.varphi_), mrc.upper_bound_, mrc.mu_, mrc.solution_
-    else:
-        H = deterministic_rule(S)
-        up, mu_up, sol = upper_bound(Psi, U, H, mrc.solver)
-    lo, mu_lo = lower_bound(Psi, U, H, mrc.solver)[:2] if lower else (np.nan, np.zeros_like(mu_up))
+    H = randomized_rule(S, mrc.varphi_) if rule == 'randomized' else deterministic_rule(S)
+    if lower == 'only': up, mu_up, gap = none
+    elif rule == 'randomized': up, mu_up, gap = mrc.upper_bound_, mrc.mu_, mrc.solution_.gap   # Corollary 6: R̄(U, h^U) is the learning value, at μ*
+    else: up, mu_up, sol = upper_bound(Psi, U, H, mrc.solver); gap = sol.gap
+    lo, mu_lo = lower_bound(Psi, U, H, mrc.solver)[:2] if lower else none[:2]
     lam_delta = bernstein_lambda(Psi, y_enc, K, delta=delta, bound=mrc.feature_map_.bound_)
     g_lo, g_up = confidence_bounds(lo, up, mu_lo, mu_up, mrc.lambda_, lam_delta)
-    # an error probability lies in [0, 1]: clipping keeps the bounds valid
+    # an error probability lies in [0, 1]: clipping keeps the bounds valid (NaN stays NaN)
     return dict(upper_bound=up, lower_bound=lo, guaranteed_upper=min(g_up, 1.0), guaranteed_lower=max(g_lo, 0.0),
-                certified_gap=sol.gap)
+                certified_gap=gap)
 
 # %% ../nbs/16_model_selection.ipynb #c4b3e24c
 def _relearn(fitted, key:str, lambda0:float, Psi:np.ndarray, y_enc:np.ndarray, warm=None):
@@ -104,7 +104,7 @@ def _fit_group(estimator, candidates:list, X, y, rule:str, delta:float, lower:bo
                warm:bool=False, warm_from=None)->tuple:
     """Fit one feature group, the first candidate by `fit` (from `warm_from`'s optimum if given) and the others on its Ψ
     and τ (each from the previous one's optimum if `warm`): (rows, best index, its fit, all fits, the first fit)"""
-    key, rows, best, fits = _lambda0_key(estimator), [], (None, None), []
+    key, rows, best, fits = _mrc_key(estimator), [], (None, None), []
     for j, params in enumerate(candidates):
         t0 = time.perf_counter()
         if j == 0:
@@ -152,13 +152,18 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     delta : float in (0, 1), default=0.05
         The guaranteed bounds hold together, for every candidate, with probability at least 1 - delta: each
         distinct feature setting gets delta / (number of feature settings) (a union bound).
-    lower_bounds : bool, default=True
-        Also compute the lower bounds (one more solve per candidate).
+    lower_bounds : bool or 'best', default=True
+        Also compute the lower bounds (one more solve per candidate); 'best': only the selected candidate's.
     return_estimators : bool, default=False
         Keep every fitted candidate in ``results_['estimator']`` (memory grows with the grid); else only the best.
     warm_start : bool, default=True
         Start each candidate's solver from the optimum of its neighbour in the grid (chapter 03j): the same optimum,
         reached from a smaller working set. The grid is walked in its order, in `n_jobs` contiguous chains.
+    prune : bool, default=False
+        Skip the candidates whose R̄ is certified to exceed the best one found (chapter 16a): the same selection and
+        the same numbers for the fitted candidates, fewer solves. Needs rule='randomized' and criterion='upper'; one
+        process, best first, each solve from the optimum of the fitted candidate whose μ does best on it; every
+        candidate's Ψ is held during the search. With random_state=None one seed is drawn for all candidates.
     n_jobs : int, default=None
         Feature groups (candidates differing only in lambda0) fitted in parallel by joblib; None: one process.
     progress : bool, default=False
@@ -170,7 +175,8 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         One entry per candidate, in the order of `ParameterGrid(param_grid)`: 'params', 'param_<name>',
         'upper_bound', 'lower_bound', 'guaranteed_upper', 'guaranteed_lower', 'certified_gap' (of the solve that
         gave the upper bound), 'fit_time', 'bound_time', 'warm_started', 'feature_group', 'rank', and the list 'estimator' if
-        `return_estimators`.
+        `return_estimators`. With `prune`: 'pruned', and 'upper_low', 'upper_high', an interval holding R̄ (equal to
+        'upper_bound' where fitted); a pruned candidate's other bounds are NaN and its estimator None.
     best_index_ : int
         The selected candidate: the first with the smallest `criterion`.
     best_params_ : dict
@@ -189,14 +195,15 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     _parameter_constraints = {
         'estimator': [HasMethods(['fit', 'predict_proba'])], 'param_grid': [dict, list],
         'rule': [StrOptions({'randomized', 'deterministic'})], 'criterion': [StrOptions(set(_CRITERIA))],
-        'delta': [Interval(Real, 0, 1, closed='neither')], 'lower_bounds': ['boolean'], 'return_estimators': ['boolean'],
-        'warm_start': ['boolean'], 'n_jobs': [Integral, None], 'progress': ['boolean']}
+        'delta': [Interval(Real, 0, 1, closed='neither')], 'lower_bounds': ['boolean', StrOptions({'best'})],
+        'return_estimators': ['boolean'], 'warm_start': ['boolean'], 'prune': ['boolean'], 'n_jobs': [Integral, None],
+        'progress': ['boolean']}
 
     def __init__(self, estimator, param_grid, *, rule='randomized', criterion='upper', delta=0.05, lower_bounds=True,
-                 return_estimators=False, warm_start=True, n_jobs=None, progress=False):
+                 return_estimators=False, warm_start=True, prune=False, n_jobs=None, progress=False):
         self.estimator, self.param_grid, self.rule, self.criterion = estimator, param_grid, rule, criterion
         self.delta, self.lower_bounds, self.return_estimators = delta, lower_bounds, return_estimators
-        self.warm_start, self.n_jobs, self.progress = warm_start, n_jobs, progress
+        self.warm_start, self.prune, self.n_jobs, self.progress = warm_start, prune, n_jobs, progress
 
     def _candidates(self)->list:
         _final_mrc(self.estimator)
@@ -210,13 +217,35 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         return candidates
 
     def fit(self, X, y):
-        "Fit every candidate on (X, y) and keep the one with the smallest upper bound"
+        "Fit every candidate on (X, y) (or, with `prune`, all that may win) and keep the one with the smallest upper bound"
         self._validate_params()
         candidates = self._candidates()
         groups = feature_groups(self.estimator, candidates)
         self.delta_per_group_ = self.delta / len(groups)
-        col = _CRITERIA[self.criterion]
-        args = (X, y, self.rule, self.delta_per_group_, self.lower_bounds, col, self.return_estimators)
+        col, lower = _CRITERIA[self.criterion], self.lower_bounds is True   # 'best': the selected one's, at the end
+        with tqdm(total=len(candidates), disable=not self.progress, desc='BoundSearch') as bar:
+            if self.prune:
+                if self.rule != 'randomized' or self.criterion != 'upper' or type(_final_mrc(self.estimator)) is not MRC:
+                    raise ValueError("prune skips candidates by a lower bound on the minimax risk R̄: it needs rule='randomized', "
+                                     "criterion='upper' and an MRC (not a subclass)")
+                rows, best = self._fit_pruned(candidates, X, y, lower, bar)
+                for number, g in enumerate(groups):
+                    for i in g: rows[i]['feature_group'] = number
+            else: rows, best = self._fit_grid(candidates, groups, X, y, lower, col, bar)
+        self.results_ = self._results(candidates, rows)
+        self.best_index_ = int(np.argmin(np.where(np.isnan(self.results_[col]), np.inf, self.results_[col])))
+        self.best_params_ = candidates[self.best_index_]
+        self.best_estimator_ = best[self.best_index_]   # the first minimum overall is its group's first minimum
+        if self.lower_bounds == 'best': self._best_lower(y)
+        self.best_score_ = float(self.results_['upper_bound'][self.best_index_])
+        self.best_guaranteed_bound_ = float(self.results_['guaranteed_upper'][self.best_index_])
+        for a in ('classes_', 'n_features_in_', 'feature_names_in_'):
+            if hasattr(self.best_estimator_, a): setattr(self, a, getattr(self.best_estimator_, a))
+        return self
+
+    def _fit_grid(self, candidates, groups, X, y, lower, col, bar)->tuple:
+        "Every candidate, by feature groups: (rows, {index: fit} of each group's best)"
+        args = (X, y, self.rule, self.delta_per_group_, lower, col, self.return_estimators)
         parallel = self.n_jobs not in (None, 1)
         # warm: contiguous chains of groups, one per process, so that neighbours in the grid follow each other
         n_chains = min(effective_n_jobs(self.n_jobs), len(groups)) if self.warm_start and parallel else len(groups) if parallel else 1
@@ -226,21 +255,42 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
                       delayed(_fit_chain_list)(self.estimator, c, args, self.warm_start) for c in chains) for res in out)
         else: it = _fit_chain(self.estimator, chains[0], args, self.warm_start)
         rows, best = [None] * len(candidates), {}
-        with tqdm(total=len(candidates), disable=not self.progress, desc='BoundSearch') as bar:
-            for number, (g, (group_rows, j, fitted, fits)) in enumerate(zip(groups, it)):
-                for i, row in zip(g, group_rows): rows[i] = dict(row, feature_group=number)
-                for i, f in zip(g, fits): rows[i]['estimator'] = f
-                best[g[j]] = fitted
-                bar.update(len(g))
-        self.results_ = self._results(candidates, rows)
-        self.best_index_ = int(np.argmin(self.results_[col]))
-        self.best_params_ = candidates[self.best_index_]
-        self.best_estimator_ = best[self.best_index_]   # the first minimum overall is its group's first minimum
-        self.best_score_ = float(self.results_['upper_bound'][self.best_index_])
-        self.best_guaranteed_bound_ = float(self.results_['guaranteed_upper'][self.best_index_])
-        for a in ('classes_', 'n_features_in_', 'feature_names_in_'):
-            if hasattr(self.best_estimator_, a): setattr(self, a, getattr(self.best_estimator_, a))
-        return self
+        for number, (g, (group_rows, j, fitted, fits)) in enumerate(zip(groups, it)):
+            for i, row in zip(g, group_rows): rows[i] = dict(row, feature_group=number)
+            for i, f in zip(g, fits): rows[i]['estimator'] = f
+            best[g[j]] = fitted
+            bar.update(len(g))
+        return rows, best
+
+    def _fit_pruned(self, candidates, X, y, lower, bar)->tuple:
+        "prune: the candidates that may win, best first (chapter 16a): (rows, {index: fit} of the solved)"
+        est = clone(self.estimator)
+        if _final_mrc(est).random_state is None:   # bounds transfer between fixed problems: one draw of frequencies for all
+            est.set_params(**{_mrc_key(est, 'random_state'): int(np.random.randint(2**31 - 1))})
+        prep = [prepare_candidate(est, p, X, y) for p in candidates]
+        y_enc, rows, fits = np.searchsorted(prep[0][1].classes_, np.asarray(y).ravel()), [None] * len(candidates), {}
+        def on_fit(i, seconds, warm):
+            t, (fits[i], m, _, Psi, _) = time.perf_counter(), prep[i]
+            rows[i] = dict(candidate_bounds(m, Psi, y_enc, self.rule, self.delta_per_group_, lower), fit_time=seconds,
+                           bound_time=0.0, warm_started=warm)
+            rows[i]['bound_time'] = time.perf_counter() - t
+            bar.update(1)
+        low, high, pruned, t_bounds = pruned_search(prep, y_enc, self.warm_start, on_fit)
+        skipped = dict.fromkeys(('upper_bound', 'lower_bound', 'guaranteed_upper', 'guaranteed_lower', 'certified_gap'), np.nan)
+        for i in np.flatnonzero(pruned): rows[i] = dict(skipped, fit_time=0.0, bound_time=0.0, warm_started=False)
+        bar.update(int(pruned.sum()))
+        for i, r in enumerate(rows):
+            r.update(bound_time=r['bound_time'] + t_bounds[i], pruned=pruned[i], upper_low=low[i], upper_high=high[i])
+            if self.return_estimators: r['estimator'] = fits.get(i)
+        return rows, fits
+
+    def _best_lower(self, y):
+        "lower_bounds='best': R̲ and the guaranteed lower bound of the selected candidate alone"
+        t, b, m = time.perf_counter(), self.best_index_, _final_mrc(self.best_estimator_)
+        r = candidate_bounds(m, m.feature_map_.transform(m.X_fit_), np.searchsorted(m.classes_, np.asarray(y).ravel()),
+                             self.rule, self.delta_per_group_, lower='only')
+        for k in ('lower_bound', 'guaranteed_lower'): self.results_[k][b] = r[k]
+        self.results_['bound_time'][b] += time.perf_counter() - t
 
     def _results(self, candidates, rows)->dict:
         out = {'params': candidates}
