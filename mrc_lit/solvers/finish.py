@@ -112,6 +112,7 @@ def extend(ws:WorkingSet, x:Point, newP, newJ, mu_t:float, shift_all:bool=False)
     th = np.sqrt(max(mu_t, START_SIZE))
     nP_old, nJ_old = ws.nb, ws.nc
     old_inst = ws.inst_ids if ws.ni else None
+    g_old = ws.FTp(x.p)                               # the z of the old columns are set against these
     allP, allJ = np.r_[ws.P, newP], np.r_[ws.J, newJ]
     ordJ = np.argsort(allJ, kind='stable'); ordP = np.lexsort((allP[:, 0], allP[:, 1]))
     ws.set(allP, allJ)
@@ -119,6 +120,7 @@ def extend(ws:WorkingSet, x:Point, newP, newJ, mu_t:float, shift_all:bool=False)
     pad = lambda v, k: np.r_[v, np.zeros(k)]
     u, w = pad(x.u, len(newJ))[ordJ], pad(x.w, len(newJ))[ordJ]
     zu, zw = pad(x.zu, len(newJ))[ordJ], pad(x.zw, len(newJ))[ordJ]
+    g_old = pad(g_old, len(newJ))[ordJ]
     u[newc] = th; w[newc] = th
     p = np.r_[pad(x.p[:nP_old], len(newP))[ordP], x.p[nP_old:]]
     s_b = pad(x.s[:nP_old], len(newP))[ordP]
@@ -139,13 +141,25 @@ def extend(ws:WorkingSet, x:Point, newP, newJ, mu_t:float, shift_all:bool=False)
         s_b[newr] = nu - vn
     s_b[~newr] += nu - x.nu                           # the old rows keep their values: their slacks grow with ν
     s = np.r_[s_b, x.s[nP_old:] + (nu - x.nu)]
-    p[:ws.nb][newr] = th
-    g = ws.FTp(p)
-    zu[newc] = np.maximum(ws.lam + ws.a + g, th)[newc]; zw[newc] = np.maximum(ws.lam - ws.a - g, th)[newc]
+    # a new pair's dual weight is centred on its slack (s p = mu_t), at most th: k pairs at th each would add k th
+    # to 1ᵀp = 1 and move Fᵀp as much, a dual residual of that size
+    p[:ws.nb][newr] = np.minimum(th, mu_t / s_b[newr])
+    if shift_all:                     # every product at least about mu_t; the row duals again only up to s p = mu_t
+        u, w, s, t, sig, zu, zw, zt, pi = (v + th for v in (u, w, s, t, sig, zu, zw, zt, pi))
+        p = np.maximum(p, np.minimum(th, mu_t / s))
+    # 1ᵀp = 1 again: the row duals scaled (and π, z_t with them), the change of Fᵀp taken up by the old columns' z
+    # (each at most halving, as in `shrink`)
+    c = 1 / p.sum(); p = p * c
+    if ws.ni: pi, zt = pi * c, zt * c
+    g = ws.FTp(p); dg = g - g_old
+    old = ~newc
+    zu[old] = np.maximum(zu[old] + dg[old], zu[old] / 2); zw[old] = np.maximum(zw[old] - dg[old], zw[old] / 2)
+    # a new column's z: its reduced cost where that is feasible; where it is priced out (λ ± (a + g) < 0), as large as
+    # the violation it leaves in its dual equation: at th the step that removes a violation v stops at th/v
+    zu[newc] = np.maximum(np.abs(ws.lam + ws.a + g), th)[newc]; zw[newc] = np.maximum(np.abs(ws.lam - ws.a - g), th)[newc]
     if ws.ni: zt = np.where(newr, np.maximum(pi[ws.hinst] - p[:ws.nb], th), zt)
-    x = Point(u, w, s, t, sig, nu, zu, zw, p, zt, pi)
-    if shift_all: x = Point(*(v + th for v in (x.u, x.w, x.s, x.t, x.sig)), x.nu, *(v + th for v in (x.zu, x.zw, x.p, x.zt, x.pi)))
-    return x
+    return Point(u, w, s, t, sig, nu, zu, zw, p, zt, pi)
+
 
 # %% ../../nbs/03e_working_sets.ipynb #838e6f52
 @dataclass
