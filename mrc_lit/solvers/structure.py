@@ -96,10 +96,19 @@ def _rounding(st:Structure, Qn:np.ndarray)->np.ndarray: # per entry of g = a + F
     return (st.n + 2) * ROUNDING * (np.abs(st.a) + (abs(st.X).T @ Qn).T.ravel())
 
 def _repair(st:Structure, Qn:np.ndarray, g:np.ndarray, err:np.ndarray)->np.ndarray: # a feasible q near Qn, or None
-    """Qn moved on its support by the least-squares change (each weight's move scaled by its size) that takes every
-    entry of g at or near the edge of |g| <= λ to λ less REPAIR_MARGIN rounding bounds, the sum of q kept at 1"""
-    near = np.flatnonzero(np.abs(g) + 2 * REPAIR_MARGIN * err >= st.lam)
-    if (st.lam[near] <= 2 * REPAIR_MARGIN * err[near]).any(): return None   # λ_j = 0 (or rounding size): no inside
+    """Qn moved to meet |g| <= λ beyond doubt. Where λ_j = 0 = a_j (a component that is zero on the sample) g_j = 0
+    exactly once the pairs whose features enter it carry no weight; elsewhere the least-squares change of the weights
+    (each moved in proportion to its size, the sum kept at 1) takes every g_j at or near the edge |g_j| = λ_j to λ_j
+    less REPAIR_MARGIN rounding bounds. None where that cannot be: λ_j = 0 (or below rounding) with a_j ≠ 0"""
+    pinned = (st.lam == 0) & (st.a == 0)
+    if pinned.any():                      # pairs (i, y) with X_id ≠ 0 for a pinned component (y, d): weight 0
+        hit = (st.X != 0).astype(float) @ pinned.reshape(st.K, st.D).T > 0
+        if hit.any():
+            Qn = np.where(hit, 0.0, Qn)
+            if Qn.sum() <= 0: return None
+            Qn = Qn / Qn.sum(); g, err = st.a + st.pricing(Qn), _rounding(st, Qn)
+    near = np.flatnonzero((np.abs(g) + 2 * REPAIR_MARGIN * err >= st.lam) & ~((g == 0) & (err == 0)))
+    if (st.lam[near] <= 2 * REPAIR_MARGIN * err[near]).any(): return None   # no inside to move to
     R = np.flatnonzero(Qn.T.ravel() > REPAIR_SUPPORT * Qn.max())            # pairs y*n + i
     if (len(near) + 1) * len(R) > REPAIR_MAX_ENTRIES: return None
     inst, cls, y, d = R % st.n, R // st.n, near // st.D, near % st.D
