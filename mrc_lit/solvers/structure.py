@@ -114,8 +114,9 @@ def _repair(st:Structure, Qn:np.ndarray, g:np.ndarray, err:np.ndarray)->np.ndarr
     inst, cls, y, d = R % st.n, R // st.n, near // st.D, near % st.D
     w = Qn[inst, cls]
     M = np.r_[np.where(cls[None, :] == y[:, None], st.X[inst[None, :], d[:, None]], 0.0) * w, w[None, :]]
-    target = np.sign(g[near]) * (st.lam[near] - REPAIR_MARGIN * err[near]) - g[near]
-    z = np.linalg.lstsq(M, np.r_[target, 0.0], rcond=None)[0]
+    target = np.r_[np.sign(g[near]) * (st.lam[near] - REPAIR_MARGIN * err[near]) - g[near], 0.0]
+    scale = np.abs(M).max(1); scale[scale == 0] = 1      # rows of any size (features of 1e-20 beside 1) count alike
+    z = np.linalg.lstsq(M / scale[:, None], target / scale, rcond=None)[0]
     Q = Qn.copy(); Q[inst, cls] = np.maximum(w * (1 + z), 0)
     return Q / Q.sum()
 
