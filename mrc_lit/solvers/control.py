@@ -195,11 +195,17 @@ def _in_process(c, args, kwargs, ctl:Control):
     "scipy's linprog in a helper process, waited for in slices: Ctrl-C, a cancel or the deadline kill the helper"
     p = _helper()
     try:
-        p.stdin.write(pickle.dumps((c, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)); p.stdin.flush()
+        # the request goes down the pipe in pieces, as the helper takes them (it may still be importing scipy): the
+        # wait for room, like the wait for the answer, is a slice at a time
+        request, fd = memoryview(pickle.dumps((c, args, kwargs), protocol=pickle.HIGHEST_PROTOCOL)), p.stdin.fileno()
+        os.set_blocking(fd, False)
+        while request:
+            if select.select([], [fd], [], WAIT_SLICE)[1]: request = request[os.write(fd, request[:1 << 16]):]
+            ctl.check(' in HiGHS')
         while not select.select([p.stdout], [], [], WAIT_SLICE)[0]:   # KeyboardInterrupt reaches the main thread here
             ctl.check(' in HiGHS'); ctl.progress('HiGHS', 0, status='running')
         kind, value, said = pickle.load(p.stdout)
-    except EOFError:
+    except (EOFError, BrokenPipeError):
         _end(p); raise RuntimeError('the HiGHS helper process ended without an answer (killed, or out of memory)') from None
     except BaseException:
         _end(p); raise

@@ -110,7 +110,7 @@ def _repair(st:Structure, Qn:np.ndarray, g:np.ndarray, err:np.ndarray)->np.ndarr
     near = np.flatnonzero((np.abs(g) + 2 * REPAIR_MARGIN * err >= st.lam) & ~((g == 0) & (err == 0)))
     if (st.lam[near] <= 2 * REPAIR_MARGIN * err[near]).any(): return None   # no inside to move to
     R = np.flatnonzero(Qn.T.ravel() > REPAIR_SUPPORT * Qn.max())            # pairs y*n + i
-    if (len(near) + 1) * len(R) > REPAIR_MAX_ENTRIES: return None
+    if not len(R) or (len(near) + 1) * len(R) > REPAIR_MAX_ENTRIES: return None
     inst, cls, y, d = R % st.n, R // st.n, near // st.D, near % st.D
     w = Qn[inst, cls]
     M = np.r_[np.where(cls[None, :] == y[:, None], st.X[inst[None, :], d[:, None]], 0.0) * w, w[None, :]]
