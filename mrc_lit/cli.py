@@ -12,7 +12,7 @@ import numpy as np
 from sklearn.model_selection import train_test_split
 import mrc_lit
 from .datasets import load_dataset, describe_datasets, list_datasets
-from .estimator import MRC
+from .estimator import MRC, _physical_memory
 from .csv_files import read_csv, impute_means
 
 # %% ../nbs/15_cli.ipynb #27584b37
@@ -28,11 +28,6 @@ def _load(data, target, missing, categorical, header=True):
             if not header: raise ValueError('--no-header applies to CSV files; the bundled datasets are read by name')
             return X, y, str(data).lower()
     return (*read_csv(path, target, missing, categorical, header)[:2], path.name)
-
-def _physical_memory():
-    "Bytes of memory of this machine (None where the OS does not say)"
-    try: return os.sysconf('SC_PHYS_PAGES') * os.sysconf('SC_PAGE_SIZE')
-    except (ValueError, OSError, AttributeError): return None
 
 def _check_memory(n, d, n_components):
     "Fail at once when the random features alone (n x (2m+1) and d x m doubles) exceed the machine's memory"

@@ -174,6 +174,9 @@ def fit_dask(est,     # an MRC or ReducedMRC (its n_instances is s)
             ):        # est, fitted
     "Fit an MRC on a dask collection: standardization, τ and λ by two passes over the partitions, learning over s sampled rows"
     est._check_params()
+    if type(est)._learn.__qualname__ not in ('MRC._learn', 'ReducedMRC._learn'):   # this fit would learn an MRC instead
+        raise ValueError(f'{type(est).__name__} cannot be fitted on dask collections (only MRC and ReducedMRC can): '
+                         'fit it on X.compute(), y.compute()')
     s = getattr(est, 'n_instances', N_INSTANCES)
     parts = _row_blocks(X, y)
     t = _first_pass(parts, s, int(check_random_state(est.random_state).randint(np.iinfo(np.int32).max)))
@@ -241,6 +244,7 @@ def reduced_set_bounds(est,                # an MRC fitted over an instance set 
                       )->tuple:            # (lower, upper) on the error of the rule over the whole instance set
     "Theorem 9's interval: the bounds over 𝒳_s widened by ε_s (2C‖μ‖₁ + 1), μ the maximizer / minimizer of each bound"
     check_is_fitted(est)
+    if not 0 < delta < 1: raise ValueError(f'delta must be in (0, 1), got {delta!r}')
     rule = rule or ('deterministic' if est.deterministic else 'randomized')
     if rule not in ('randomized', 'deterministic'):
         raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
@@ -260,6 +264,9 @@ def synthetic_dask(n_samples:int,           # rows
                    random_state:int=0,
                   )->tuple:                 # (X, y): n x d float dask array, n integer labels in {0, 1}
     "A two-label problem of any size, generated partition by partition: x ~ N(0, I), P(y=1|x) = σ(3(x₁ - 0.6 sin 2x₂))"
+    for name, v in (('n_samples', n_samples), ('n_features', n_features), ('chunk_size', chunk_size)):
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or v < 1:   # dask reads -5 rows as 499,995
+            raise ValueError(f'{name} must be a positive integer, got {v!r}')
     rs = da.random.RandomState(random_state)
     X = rs.normal(size=(n_samples, n_features), chunks=(chunk_size, n_features))
     eta = 1 / (1 + da.exp(-3 * (X[:, 0] - 0.6 * da.sin(2 * X[:, 1]))))

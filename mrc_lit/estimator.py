@@ -6,6 +6,7 @@
 __all__ = ['MRC']
 
 # %% ../nbs/05_estimator.ipynb #35f1d5e1
+import os
 from numbers import Integral, Real
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -29,6 +30,29 @@ def _distributed():
     "mrc_lit.distributed, imported on first use: the in-memory path needs no dask"
     from mrc_lit import distributed
     return distributed
+
+def _validate(est, X, *args, **kwargs):
+    """`validate_data`, with the columns of a DataFrame named where they are not numbers (text, categories): scikit-learn
+    says only that some string could not be converted"""
+    try: return validate_data(est, X, *args, **kwargs)
+    except ValueError as e:
+        dtypes = getattr(X, 'dtypes', None)
+        bad = [str(c) for c, t in dtypes.items() if t.kind not in 'biufcmM'] if hasattr(dtypes, 'items') else []
+        if bad and 'could not convert' in str(e):
+            raise ValueError(f'X has columns that are not numbers: {", ".join(bad[:5])}{" ..." if len(bad) > 5 else ""}; '
+                             'encode them first (e.g. sklearn.preprocessing.OneHotEncoder in a Pipeline)') from None
+        raise
+
+def _physical_memory()->int: # bytes of memory of this machine (None where the OS does not say)
+    try: return os.sysconf('SC_PHYS_PAGES') * os.sysconf('SC_PAGE_SIZE')
+    except (ValueError, OSError, AttributeError): return None
+
+def _check_memory(n:int, d:int, n_components:int):
+    "ValueError at once when the random features alone (n x (2m+1) and d x m doubles) exceed the machine's memory"
+    need, have = 8 * (n * (2 * n_components + 1) + d * n_components), _physical_memory()
+    if have is not None and need > have:
+        raise ValueError(f'n_components = {n_components} needs at least {need / 2**30:,.0f} GiB for the features of {n} '
+                         f"samples, more than this machine's {have / 2**30:.0f} GiB: use a smaller n_components")
 
 class MRC(ClassifierMixin, BaseEstimator):
     """Minimax risk classifier with 0-1 loss (Mazuelas, Romero, Grünwald, JMLR 2023), with error bounds at learning.
@@ -139,7 +163,7 @@ class MRC(ClassifierMixin, BaseEstimator):
 
     def _prepare(self, X, y):
         "Validated X (a copy), Ψ(X) and the uncertainty set of the training pairs; sets `classes_` and `feature_map_`"
-        X, y = validate_data(self, X, y, dtype=float)
+        X, y = _validate(self, X, y, dtype=float)
         X = np.array(X)   # our own copy: the bounds are computed from it after fit
         try:
             check_classification_targets(y)
@@ -149,13 +173,14 @@ class MRC(ClassifierMixin, BaseEstimator):
         if len(self.classes_) < 2:
             raise ValueError(f'{type(self).__name__} needs samples of at least 2 classes; y contains only one class, '
                              f'{self.classes_.tolist()[0]!r}')
+        if isinstance(self.phi, str) and self.phi == 'fourier': _check_memory(*X.shape, self.n_components)
         self.feature_map_ = make_feature_map(self.phi, self.n_components, self.sigma, self.random_state).fit(X, y_enc)
         Psi = self.feature_map_.transform(X)
         return X, Psi, uncertainty_set(Psi, y_enc, len(self.classes_), lambda0=self.lambda0)
 
     def _scores(self, X, reset=False):
         check_is_fitted(self)
-        X = validate_data(self, X, dtype=float, reset=False)
+        X = _validate(self, X, dtype=float, reset=False)
         return scores(self.feature_map_.transform(X), self.mu_)
 
     def predict_proba(self, X)->np.ndarray: # n x |classes_| probabilities h^U(y|x)

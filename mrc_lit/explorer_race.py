@@ -18,7 +18,7 @@ from .features import RandomFourierFeatures
 from .uncertainty import uncertainty_set
 from .learning import Solution, learning_form
 from .estimator import MRC
-from .widgets import _Background, _fmt, _show, _table, widget_picture
+from .widgets import _Background, _fmt, _show, _table, widget_picture, _one_of, _as_asked
 
 # %% ../nbs/13a_explorer_race.ipynb #b52a1e29
 LAMBDA_GRID = (0.0, 0.1, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0)
@@ -77,6 +77,7 @@ class Explorer(_Background, W.VBox):
     def __init__(self, dataset:str='credit', lambda0:float=0.3, sigma_scale:float=1.0, lambdas=LAMBDA_GRID,
                  n_components:int=40, max_train:int=400, seed:int=0):
         super().__init__()
+        _one_of('dataset', dataset, list_datasets())
         lambdas = tuple(float(l) for l in lambdas)
         if lambda0 not in lambdas: raise ValueError(f'lambda0 must be one of the grid values {lambdas}, got {lambda0}')
         if sigma_scale not in dict(SIGMA_SCALES).values():
@@ -227,6 +228,7 @@ class SolverRace(_Background, W.VBox):
                  solvers:dict=None,       # name -> solver; None: the registry (see `solver_registry`), read at each run
                  reference:str='lp', max_train:int=400, seed:int=0):
         super().__init__()
+        _one_of('dataset', dataset, list_datasets()); _one_of('reference', reference, solvers or solver_registry())
         st, s = {'description_width': '110px'}, dict(continuous_update=False, layout=W.Layout(width='380px'))
         self.controls = dict(
             dataset=W.Dropdown(options=list_datasets(), value=dataset, description='dataset', style=st),
@@ -235,6 +237,7 @@ class SolverRace(_Background, W.VBox):
             time_limit=W.FloatSlider(time_limit, min=0.5, max=60, step=0.5, description='time limit (s)', style=st, **s),
             x=W.ToggleButtons(options=[('time', 'seconds'), ('iterations', 'iteration')], value='seconds'),
             y=W.ToggleButtons(options=[('objective f', 'f'), ('gap f − f*', 'gap')], value='f'))
+        _as_asked(self.controls, n_components=n_components, max_iter=max_iter, time_limit=time_limit)
         self.solvers, self.reference, self.max_train, self.seed = solvers, reference, max_train, seed
         self.cache, self.n_runs, self.race, self.error, self.rows = {}, 0, None, None, []
         self.image, self.panel = W.Image(format='png'), W.HTML()

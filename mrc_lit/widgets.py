@@ -144,11 +144,24 @@ def widget_picture(fig:Figure, rows, row_height:float=0.22)->Image:
     return picture(out)
 
 # %% ../nbs/13_widgets.ipynb #88895cb3
+def _one_of(name:str, value, options):
+    "ValueError naming an argument that is not one of its dropdown's options (ipywidgets says only 'value not found')"
+    if value not in options: raise ValueError(f'{name} must be one of {list(options)}, got {value!r}')
+
+def _as_asked(controls:dict, **asked):
+    "ValueError naming an argument that its control changed: ipywidgets clips a slider's value into its range silently"
+    for k, v in asked.items():
+        c = controls[k]
+        if not c.value == v:
+            lo, hi = (c.base ** c.min, c.base ** c.max) if isinstance(c, W.FloatLogSlider) else (c.min, c.max)
+            raise ValueError(f'{k} must be a number from {lo:g} to {hi:g} (the range of its control), got {v!r}')
+
 class Playground(W.VBox):
     "Synthetic 2-D data, an MRC refitted live: decision regions, test error and the bounds at learning"
     def __init__(self, data:str='moons', n:int=100, noise:float=0.25, lambda0:float=0.3, sigma:float=0.5,
                  n_components:int=25, deterministic:bool=False, seed:int=0):
         super().__init__()
+        _one_of('data', data, TOY_DATA)
         s = dict(continuous_update=False, style={'description_width': '120px'}, layout=W.Layout(width='380px'))
         self.controls = dict(
             data=W.Dropdown(options=TOY_DATA, value=data, description='data', style=s['style']),
@@ -160,6 +173,7 @@ class Playground(W.VBox):
             seed=W.BoundedIntText(seed, min=0, max=10**6, description='seed', style=s['style']),
             rule=W.ToggleButtons(options=[('randomized h^U', 'randomized'), ('deterministic h_d', 'deterministic')],
                                  value='deterministic' if deterministic else 'randomized', style={'button_width': '140px'}))
+        _as_asked(self.controls, n=n, noise=noise, lambda0=lambda0, sigma=sigma, n_components=n_components, seed=seed)
         self.image, self.panel = W.Image(format='png'), W.HTML()
         self.result, self.error, self.latency, self.rows, self.figure = None, None, None, [], None
         self.children = [W.HBox([W.VBox(list(self.controls.values())), self.panel]), self.image]
