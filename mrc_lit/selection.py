@@ -34,9 +34,6 @@ def _final_mrc(est):
     if getattr(last, 'n_instances', None) is not None:   # ReducedMRC: bounds over a sample of instances (Theorem 9)
         raise ValueError("BoundSearch selects by the bounds of an MRC learned over its training instances; a ReducedMRC's "
                          "bounds are over a sample of them and need Theorem 9's ε_s term: search with MRC")
-    if type(last)._learn is not MRC._learn:   # e.g. FixedMarginalsMRC: another problem, with bounds of its own
-        raise ValueError(f"BoundSearch selects by the bounds of the MRC's learning problem; a {type(last).__name__} learns "
-                         'another problem, whose bounds it does not compute: search with MRC, or with GridSearchCV')
     return last
 
 def _mrc_key(est, name:str='lambda0')->str:
@@ -209,7 +206,10 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         self.warm_start, self.prune, self.n_jobs, self.progress = warm_start, prune, n_jobs, progress
 
     def _candidates(self)->list:
-        _final_mrc(self.estimator)
+        last = _final_mrc(self.estimator)
+        if type(last)._learn is not MRC._learn:   # e.g. FixedMarginalsMRC: another problem, with bounds of its own
+            raise ValueError(f"BoundSearch selects by the bounds of the MRC's learning problem; a {type(last).__name__} learns "
+                             'another problem, whose bounds it does not compute: search with MRC, or with GridSearchCV')
         try: candidates = list(ParameterGrid(self.param_grid))
         except TypeError as e: raise ValueError(f'param_grid: {e}') from None
         if not candidates: raise ValueError('param_grid has no candidate')

@@ -17,7 +17,7 @@ from ..learning import Form, SubsetRows, PairRows, DenseRows, varphi_x
 # %% ../../nbs/03b_solvers.ipynb #6b41c407
 HASH_COLUMNS = 32                  # identical rows are found by a hash of their first 32 entries, then compared in full
 SINGLE_PRECISION_MAX_ENTRY = 1e6   # single-precision products only where |X|² D stays far below float32's 3e38
-ROUNDING = 2 * np.finfo(float).eps # per term summed: (terms + 2) ROUNDING |terms| bounds the rounding of a computed sum
+ROUNDING = float(2 * np.finfo(float).eps) # per term summed: (terms + 2) ROUNDING |terms| bounds the rounding of a computed sum
                                    # (Higham's γ_n with unit roundoff eps/2, twice over: it covers q's own sum too)
 REPAIR_MARGIN = 4.0                # a repaired q puts |a + Fᵀq| this many rounding bounds inside λ: safely past the check
 REPAIR_SUPPORT = 1e-9              # the repair moves the weights above this fraction of the largest (the rest stay)
@@ -118,7 +118,7 @@ def _repair(st:Structure, Qn:np.ndarray, g:np.ndarray, err:np.ndarray)->np.ndarr
     scale = np.abs(M).max(1); scale[scale == 0] = 1      # rows of any size (features of 1e-20 beside 1) count alike
     z = np.linalg.lstsq(M / scale[:, None], target / scale, rcond=None)[0]
     Q = Qn.copy(); Q[inst, cls] = np.maximum(w * (1 + z), 0)
-    return Q / Q.sum()
+    return Q / Q.sum() if Q.sum() > 0 else None
 
 def dual_bound(st:Structure, # the problem
                Q:np.ndarray, # n x K pair weights
