@@ -22,7 +22,7 @@ from .learning import randomized_rule, deterministic_rule
 from .solvers.registry import learn
 from .bounds import lower_bound, upper_bound, confidence_bounds
 from .estimator import MRC
-from .pruning import prepare_candidate, pruned_search
+from .pruning import pruned_rows
 
 # %% ../nbs/16_model_selection.ipynb #f6d77c81
 def _final_mrc(est):
@@ -160,10 +160,11 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         Start each candidate's solver from the optimum of its neighbour in the grid (chapter 03j): the same optimum,
         reached from a smaller working set. The grid is walked in its order, in `n_jobs` contiguous chains.
     prune : bool, default=False
-        Skip the candidates whose R̄ is certified to exceed the best one found (chapter 16a): the same selection and
-        the same numbers for the fitted candidates, fewer solves. Needs rule='randomized' and criterion='upper'; one
-        process, best first, each solve from the optimum of the fitted candidate whose μ does best on it; every
-        candidate's Ψ is held during the search. With random_state=None one seed is drawn for all candidates.
+        Screen every candidate by a loose solve, which certifies an interval holding its R̄, and solve only those whose
+        interval reaches below the smallest upper end (chapter 16a): the same selection and the same numbers for the
+        solved candidates, fewer full solves. Needs rule='randomized' and criterion='upper'; one process; the solves
+        start cold (`warm_start` is not used); every candidate's Ψ is held during the search. With random_state=None
+        one seed is drawn for all candidates.
     n_jobs : int, default=None
         Feature groups (candidates differing only in lambda0) fitted in parallel by joblib; None: one process.
     progress : bool, default=False
@@ -266,25 +267,10 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         return rows, best
 
     def _fit_pruned(self, candidates, X, y, lower, bar)->tuple:
-        "prune: the candidates that may win, best first (chapter 16a): (rows, {index: fit} of the solved)"
-        est = clone(self.estimator)
-        if _final_mrc(est).random_state is None:   # bounds transfer between fixed problems: one draw of frequencies for all
-            est.set_params(**{_mrc_key(est, 'random_state'): int(np.random.randint(2**31 - 1))})
-        prep = [prepare_candidate(est, p, X, y) for p in candidates]
-        y_enc, rows, fits = np.searchsorted(prep[0][1].classes_, np.asarray(y).ravel()), [None] * len(candidates), {}
-        def on_fit(i, seconds, warm):
-            t, (fits[i], m, _, Psi, _) = time.perf_counter(), prep[i]
-            rows[i] = dict(candidate_bounds(m, Psi, y_enc, self.rule, self.delta_per_group_, lower), fit_time=seconds,
-                           bound_time=0.0, warm_started=warm)
-            rows[i]['bound_time'] = time.perf_counter() - t
-            bar.update(1)
-        low, high, pruned, t_bounds = pruned_search(prep, y_enc, self.warm_start, on_fit)
-        skipped = dict.fromkeys(('upper_bound', 'lower_bound', 'guaranteed_upper', 'guaranteed_lower', 'certified_gap'), np.nan)
-        for i in np.flatnonzero(pruned): rows[i] = dict(skipped, fit_time=0.0, bound_time=0.0, warm_started=False)
-        bar.update(int(pruned.sum()))
-        for i, r in enumerate(rows):
-            r.update(bound_time=r['bound_time'] + t_bounds[i], pruned=pruned[i], upper_low=low[i], upper_high=high[i])
-            if self.return_estimators: r['estimator'] = fits.get(i)
+        "prune: the candidates that may win (chapter 16a): (rows, {index: fit} of the solved)"
+        row = lambda m, Psi, y_enc: candidate_bounds(m, Psi, y_enc, self.rule, self.delta_per_group_, lower)
+        rows, fits = pruned_rows(self.estimator, candidates, X, y, row, self.warm_start, bar.update)
+        for i, r in enumerate(rows if self.return_estimators else ()): r['estimator'] = fits.get(i)
         return rows, fits
 
     def _best_lower(self, y):
