@@ -14,15 +14,18 @@ MRC(n_components=100, random_state=0). All one process, one BLAS thread:
   (all that selection needs);
 * the same with `warm_start=False`: every candidate fitted cold, the reference for the warm start's gain and a check
   that both select the same candidate;
-* the same with `prune=True` (chapter 16a): candidates best first, those certified to lose skipped, each solve warm
-  from the solved candidate whose μ does best on it; checked to select a candidate with the cold search's smallest R̄,
-  with the cold R̄ on every fitted candidate and inside the reported interval on every skipped one;
+* the same with `prune=True` (chapter 16a): every candidate screened by a loose certified solve, those whose interval
+  lies above another's skipped, the rest solved cold, best first; checked to select a candidate with the cold search's
+  smallest R̄, with the cold R̄ on every fitted candidate and inside the reported interval on every skipped one;
   the three alternate, REPEATS times each, and the fastest time of each is kept;
 * GridSearchCV(cv=10) by accuracy, then its refit.
 
 Printed: seconds of each, the ratios, how many cold fits the warm and pruned grids cost (time over the mean cold fit), the
 selected σ and the test error of each selection's deterministic rule (`predict`). The table replaces the section
 between the markers in results.md (--quick: results_quick.md), with the load average before and after.
+
+--target measures issue 21's target alone (no GridSearchCV, nothing written): each 20-point search (cold, warm,
+pruned) over the time of one cold `MRC.fit` at the σ the cold search selects, all alternating, and prints a table.
 """
 import argparse, os, sys, time
 from pathlib import Path
