@@ -27,6 +27,4 @@ def warm_working_set(st:Structure,  # the problem to solve
     # rows of this problem at the neighbour's μ: the largest are the likeliest to become active here
     V = np.where(active, np.inf, st.scores(mu) + st.B).ravel()
     top = np.argsort(-V, kind='stable')[:min(WARM_PAIRS * int(active.sum()), V.size)]
-    # every pair: no aggregated row stands for missing ones (with it, diabetes' second σ from the first stalled into
-    # the simplex finish, 10 s against 0.6 s cold)
-    return WorkingSet(st, np.c_[np.unravel_index(top, Q.shape)], J, None if len(top) == V.size else st.art_M)
+    return WorkingSet(st, np.c_[np.unravel_index(top, Q.shape)], J, st.art_M)
