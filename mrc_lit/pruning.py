@@ -78,8 +78,9 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
                   on_fit=None,      # called as on_fit(i, seconds, warm_started) after candidate i is solved
                   screen_tols:tuple=SCREEN_TOLS, # screens (`screen_candidate`), each for the candidates the ones before leave in the race; (): bounds by `transferred_lower` alone
                  )->tuple:          # (low, high, pruned, seconds spent on each candidate's bounds)
-    """Solve candidates best first and skip those whose certified lower bound on R̄ exceeds the best R̄ found; R̄ of
-    candidate i lies in [low[i], high[i]] (equal where solved)"""
+    """Screen every candidate, then take them best first — a tighter screen, then a full solve — skipping those whose
+    certified lower bound on R̄ exceeds the smallest upper end; R̄ of candidate i lies in [low[i], high[i]] (equal where
+    solved)"""
     N = len(prepared)
     low, high, pruned, t_bounds = np.full(N, -np.inf), np.full(N, np.inf), np.zeros(N, bool), np.zeros(N)
     near, sols, todo = [[] for _ in range(N)], {}, set(range(N))   # near: (f at a fit's μ, its index)
@@ -109,7 +110,7 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
             Psi_c, U_c = prepared[c][3], prepared[c][4]
             near[c] = sorted(near[c] + [(learning_form(Psi_c, U_c).value(m.mu_), i)])
             high[c] = min(high[c], near[c][0][0])
-            # screened: the transfer LPs certified nothing the screens had not (five datasets, 2026-11-27)
+            # screened: the transfer LPs skipped no candidate that the screens had not (five datasets)
             if not len(screen_tols) and high[c] > high.min() + PRUNE_MARGIN:   # else c cannot be skipped: no lower bound needed
                 low[c] = max(low[c], transferred_lower(Psi_c, U_c, y_enc, [sols[j].dual for _, j in near[c][:MIX_SOURCES]]))
             t_bounds[c] += time.perf_counter() - t
