@@ -73,7 +73,9 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
                                    objective=lambda mu: fixed_marginals_objective(Psi, U, mu))
             except TimeLimitReached: raise
             except RuntimeError: pass
-        if time_limit is not None: time_limit = max(time_limit - (time.perf_counter() - t0), 1e-3)
+        if time_limit is not None:       # HiGHS in μ in the time left, an error naming the limit as given
+            try: return _fixed_marginals_lp(Psi, U, tol, max(time_limit - (time.perf_counter() - t0), 1e-3), max_time, verbose)
+            except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS on eq. (14)') from None
     return _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)
 
 _V_EMPTY = ('the problem is unbounded below: no distribution with the training marginal satisfies |E_p Φ - τ| <= λ '

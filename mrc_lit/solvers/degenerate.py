@@ -4,9 +4,9 @@
 
 # %% auto #0
 __all__ = ['RANK_TOLS', 'R1_TOL', 'POLISH_ROUNDS', 'REFINE_ROUNDS', 'REFINE_SCALE', 'CERT_RADIUS', 'DUAL_SCALE', 'DUAL_ATTEMPTS',
-           'ACTIVE_TOL', 'TINY_LAMBDA', 'R1_MESSAGE', 'R1_UNSURE', 'MU_ZERO', 'Gauge', 'gauge', 'dual_value',
-           'TimeLimitReached', 'refine_duals', 'normalized', 'polish_dual', 'dual_lp', 'merged', 'reduced_costs',
-           'solve_tiny', 'solve_degenerate']
+           'BOUND_ATTEMPTS', 'ACTIVE_TOL', 'TINY_LAMBDA', 'R1_MESSAGE', 'R1_UNSURE', 'MU_ZERO', 'Gauge', 'gauge',
+           'dual_value', 'TimeLimitReached', 'refine_duals', 'normalized', 'polish_dual', 'dual_lp', 'merged',
+           'reduced_costs', 'solve_tiny', 'solve_degenerate']
 
 # %% ../../nbs/03i_degenerate.ipynb #277428ae
 import time, warnings
@@ -30,10 +30,14 @@ REFINE_SCALE = 1e6        # the largest factor a round scales the reduced costs 
 CERT_RADIUS = 10.0        # the lower bound holds on the box of this many times max(1, |solution|∞)
 DUAL_SCALE = 1e5          # rows |a + Fᵀq|_j <= λ_j of `dual_lp` are multiplied by min(1/λ_j, DUAL_SCALE): HiGHS's tolerance
                           # (1e-9) then allows 1e-14, below λ0 = 1e-8's λ_j ~ 1e-10; the full 1/λ_j ~ 1e10 made HiGHS fail
-DUAL_ATTEMPTS = (('highs-ipm', 0.1, 'off'), ('highs-ds', 1.0, None)) # `dual_lp`'s HiGHS methods in turn, with their
-                          # tolerance relative to `tol` and crossover: the interior point method without crossover
-                          # (the certificate needs no vertex; its crossover failed on 1,000 random points and on
-                          # duplicates), then the dual simplex (slower), at tol only
+DUAL_ATTEMPTS = (('highs-ipm', 0.1, 'on', True), ('highs-ipm', 0.1, 'off', True), ('highs-ds', 1.0, None, True))
+                          # `dual_lp`'s HiGHS methods in turn: method, tolerance relative to `tol`, crossover, and
+                          # whether to optimize (False: any feasible point). The interior point method with its crossover
+                          # gives a vertex, whose weights violate the rows least; where the crossover fails (1,000
+                          # duplicated points, eq. 14 at n = 1,000) the interior solution; where the interior point
+                          # method fails (1,000 random points) the dual simplex (slower), at tol only
+BOUND_ATTEMPTS = (('highs-ipm', 0.1, 'off', True), ('highs-ds', 1.0, None, False)) # the same for q′ (no vertex
+                          # needed): the optimum at λ/2 by the interior point method, else a feasible point by the simplex
 ACTIVE_TOL = 1e-3         # rows with |a + Fᵀq|_j within this fraction of λ_j are active: `polish_dual` makes them tight
                           # (an interior solution's inactive rows stay below 0.97 λ_j on 1,000 random duplicates)
 TINY_LAMBDA = 1e-7        # 'auto' solves forms with every λ_j below this here: λ0 <= 1e-6 on features |ψ| <= 1, where
@@ -180,7 +184,8 @@ def dual_lp(form:Form,       # rows of pairs or label sets
             lam:np.ndarray,  # the λ of the constraints (every entry > 0)
             tol:float, time_limit:float,
             totals:np.ndarray=None, # the mass of each instance's weights (eq. 14: 1/n each); None: 1 in all
-           )->tuple:         # (μ, pair weights q in the order of `Rows.lp`, iterations)
+            attempts:tuple=DUAL_ATTEMPTS, # (method, relative tolerance, crossover, optimize) tried in turn
+           )->tuple:         # (μ, pair weights q in the order of `Rows.lp`, iterations, method used)
     """max dual(q) over distributions q on the rows with |a + Fᵀq| <= λ, written sc ⊙ (a + Fᵀq) = s with
     |s| <= sc ⊙ λ and sc = min(1/λ, DUAL_SCALE), by HiGHS's interior point method, or its dual simplex where that
     fails; μ is the multiplier of those rows"""
@@ -197,19 +202,19 @@ def dual_lp(form:Form,       # rows of pairs or label sets
     A_ub = sp.hstack([sp.eye(K * n), -sp.vstack([sp.eye(n)] * K), sp.csr_matrix((K * n, m))], format='csc') if nt else None
     bounds = np.r_[np.tile([0, np.inf], (K * n + nt, 1)), np.c_[-sc * lam, sc * lam]]
     t0 = time.perf_counter()
-    for method, rel, crossover in DUAL_ATTEMPTS:
+    for method, rel, crossover, optimize in attempts:
         options = dict(primal_feasibility_tolerance=tol * rel, dual_feasibility_tolerance=tol * rel,
                        ipm_optimality_tolerance=tol * rel)
         if crossover: options['run_crossover'] = crossover
         if time_limit is not None: options['time_limit'] = max(time_limit - (time.perf_counter() - t0), 1e-3)
         with warnings.catch_warnings():  # run_crossover is passed to HiGHS as is, with scipy's warning that it does so
             warnings.filterwarnings('ignore', 'Unrecognized options', OptimizeWarning)
-            res = linprog(c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
+            res = linprog(c if optimize else 0 * c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
                           b_eq=b_eq, bounds=bounds, method=method, options=options)
         if res.status in (0, 1, 2): break      # solved, out of time, or no weights meet the constraints
     if res.status == 1 and time_limit is not None: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
     if res.status != 0: raise RuntimeError(f'HiGHS on the dual: {res.message}')
-    return res.eqlin.marginals[:m] * sc, res.x[:K * n], int(res.nit)
+    return res.eqlin.marginals[:m] * sc, res.x[:K * n], int(res.nit), method
 
 
 # %% ../../nbs/03i_degenerate.ipynb #e370b86a
@@ -244,9 +249,13 @@ def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
     small, group, size = merged(form)
     left = lambda: None if time_limit is None else time_limit - (time.perf_counter() - t0)
     spread = lambda Q: (Q.reshape(K, -1)[:, group] / size[group]).ravel()   # each group's weight shared by its copies
-    mu, q, nit = dual_lp(small, form.lam, tol, left(), size / n if marginal else None)
-    if time_limit is not None and left() <= 0: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
-    _, q2, nit2 = dual_lp(small, form.lam / 2, tol, left(), size / n if marginal else None)
+    try:   # the limit named as the caller gave it, not as what was left of it for the run that stopped
+        mu, q, nit, method = dual_lp(small, form.lam, tol, left(), size / n if marginal else None)
+        if time_limit is not None and left() <= 0: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
+        # q′ by the interior point method where it worked at λ, else at once by the simplex
+        _, q2, nit2, _ = dual_lp(small, form.lam / 2, tol, left(), size / n if marginal else None,
+                                 BOUND_ATTEMPTS if method == 'highs-ipm' else BOUND_ATTEMPTS[1:])
+    except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS on the dual') from None
     q, q2 = spread(q), spread(q2)
     value, P = (objective or form.value)(mu), sp.block_diag([rows.Psi.T] * K, format='csr')
     groups, totals = (np.tile(np.arange(n), K), np.full(n, 1 / n)) if marginal else (np.zeros(K * n, int), np.ones(1))
@@ -293,7 +302,7 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         try:
             left = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 1e-3)
             w, mu, q, nit = _gauge_lp(form, g, tol, left, refine); break
-        except TimeLimitReached: raise
+        except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS in the coordinates w') from None
         except (ValueError, RuntimeError):
             if i == len(rank_tols) - 1: raise
     if not form.lam.any():
