@@ -321,5 +321,6 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         viol = lambda q: np.maximum(np.abs(form.a + P @ q) - form.lam, 0)
     bound = lambda q: dual_value(rows, q.reshape(K, n).T) - rho * viol(q).sum()
     q = polish_dual(P, q, base, eqs, bound)
-    return Solution(mu=mu, value=form.value(mu), lower=bound(q),
-                    n_iter=nit, solver='degenerate', time=time.perf_counter() - t0, dual=q)
+    box = rho if viol(q).any() else np.inf   # a bound charged for violations holds on the box only: an estimate
+    return Solution(mu=mu, value=form.value(mu), lower=bound(q), n_iter=nit, solver='degenerate',
+                    time=time.perf_counter() - t0, dual=q, lower_box=box)
