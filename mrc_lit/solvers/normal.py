@@ -247,7 +247,11 @@ class ColumnFactor:
     def omega_inv(self, r):               # Ω⁻¹ r
         out = r * self.inv_e
         ws = self.ws
-        if ws.ni: out[:ws.nb] += self.g * (np.bincount(ws.hinst, weights=self.g * r[:ws.nb], minlength=ws.ni) / self.kap)[ws.hinst]
+        if not ws.ni: return out
+        gr = self.g * r[:ws.nb]
+        if ws.same:                       # every class holds the same instances in one order: a sum over K rows
+            out[:ws.nb] += (self.g.reshape(-1, ws.ni) * (gr.reshape(-1, ws.ni).sum(0) / self.kap)).ravel()
+        else: out[:ws.nb] += self.g * (np.bincount(ws.hinst, weights=gr, minlength=ws.ni) / self.kap)[ws.hinst]
         return out
 
     def solve_G(self, r):                 # G⁻¹ r
