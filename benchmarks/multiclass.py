@@ -1,6 +1,11 @@
 """Multiclass fits with the defaults (issue 24): the default solver, HiGHS and the subgradient method 'easm', side by side.
 
     .venv/bin/python benchmarks/multiclass.py [--cases digits,mix7,letter-linear,letter-rff] [--limit 300]
+    .venv/bin/python benchmarks/multiclass.py --old OLD_ROOT [--cases mix7,letter-linear] [--repeats 2]
+
+With --old, the default fit of each case by the checkout at OLD_ROOT and by this one, in turn, each in a fresh
+process (PYTHONPATH set to the checkout; each reports the mrc_lit it imported): wall and CPU seconds of the fit (CPU
+is the steadier measure on a shared machine), iterations, minimax risk and the load average before each fit.
 
 Each (case, solver) runs in a fresh worker process, so that its peak memory (ru_maxrss) is its own; the solvers of a
 case run one after the other. Prints a markdown table: fit time, the bounds of both rules (default solver only),
@@ -67,14 +72,50 @@ def work(case, solver, limit):
     out['peak_gb'] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
     print(json.dumps(out), flush=True)
 
+def fit_only(case):
+    "one default fit in this process: a JSON line with its wall and CPU seconds"
+    import mrc_lit
+    from mrc_lit.estimator import MRC
+    Xtr, _, ytr, _, _ = data(case)
+    m = MRC(**CASES[case][3], random_state=0)
+    load, t, c = os.getloadavg()[0], time.perf_counter(), time.process_time()
+    m.fit(Xtr, ytr)
+    print(json.dumps(dict(wall=time.perf_counter() - t, cpu=time.process_time() - c, iters=m.solution_.n_iter,
+                          risk=m.upper_bound_, gap=m.solution_.value - m.solution_.lower, load=load,
+                          module=mrc_lit.__file__)), flush=True)
+
+def compare(old, cases, repeats):
+    "old against this checkout, alternating, a fresh process per fit"
+    roots = {'old': os.path.abspath(old), 'new': os.path.dirname(os.path.dirname(os.path.abspath(__file__)))}
+    print('| case | checkout | wall s | CPU s | iters | minimax risk | certified gap | load |\n|' + '---|' * 8)
+    cpu = {}
+    for case in cases.split(','):
+        for _ in range(repeats):
+            for name, root in roots.items():
+                r = subprocess.run([sys.executable, os.path.abspath(__file__), '--fit', case], cwd=root,
+                                   env={**os.environ, 'PYTHONPATH': root}, capture_output=True, text=True)
+                if r.returncode: print(f'| {case} | {name} | failed: {r.stderr.strip().splitlines()[-1][:80]} |'); continue
+                o = json.loads(r.stdout.strip().splitlines()[-1])
+                assert o['module'].startswith(root), (o['module'], root)
+                cpu.setdefault((case, name), []).append(o['cpu'])
+                print(f"| {case} | {name} | {o['wall']:.2f} | {o['cpu']:.2f} | {o['iters']} | {o['risk']:.10f} "
+                      f"| {o['gap']:.1e} | {o['load']:.1f} |", flush=True)
+        if cpu.get((case, 'old')) and cpu.get((case, 'new')):
+            print(f"\n{case}: CPU new/old {sum(cpu[case, 'new']) / sum(cpu[case, 'old']):.2f}\n", flush=True)
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--cases', default='digits,mix7,letter-linear')
     ap.add_argument('--solvers', default='auto,lp,easm')
     ap.add_argument('--limit', type=float, default=300)
     ap.add_argument('--work', nargs=2)
+    ap.add_argument('--fit')
+    ap.add_argument('--old')
+    ap.add_argument('--repeats', type=int, default=2)
     a = ap.parse_args()
     if a.work: return work(*a.work, a.limit)
+    if a.fit: return fit_only(a.fit)
+    if a.old: return compare(a.old, a.cases, a.repeats)
     print('| case | n x d, K | Bayes error | solver | fit (s) | iters | certified gap | minimax risk | test error '
           '| bounds h^U (s) | bounds h_d (s) | peak GB | load |\n|' + '---|' * 13, flush=True)
     for case in a.cases.split(','):

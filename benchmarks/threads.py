@@ -20,7 +20,7 @@ from mrc_lit.features import make_feature_map
 from mrc_lit.uncertainty import uncertainty_set
 from mrc_lit.learning import learning_form
 from mrc_lit.solvers.ipm import solve_ipm
-from mrc_lit.solvers.normal import free_cores
+from mrc_lit.solvers.ipm import free_cores
 
 SPIN = "import numpy as np\nA = np.random.default_rng(0).normal(size=(400, 400))\nwhile True: A = np.tanh(A @ A)"
 

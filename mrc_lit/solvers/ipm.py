@@ -4,16 +4,16 @@
 
 # %% auto #0
 __all__ = ['ONE_THREAD_MAX_PAIRS', 'SAMPLE_MAX_ITER', 'STALL_WINDOW', 'STALL_PROGRESS', 'STALL_MAX_ERR', 'ARTIFICIAL_FREE',
-           'POLISH_NEAR', 'MISSING_ADD', 'RESTART_SIZE', 'DIVERGED_MU', 'DIVERGED_DROP', 'solve_ipm', 'start',
-           'check_optimum']
+           'POLISH_NEAR', 'MISSING_ADD', 'RESTART_SIZE', 'DIVERGED_MU', 'DIVERGED_DROP', 'BUSY_PROBE', 'free_cores',
+           'solve_ipm', 'start', 'check_optimum']
 
 # %% ../../nbs/03f_ipm.ipynb #4ddc88d2
 import numpy as np
-import time, warnings
+import os, time, warnings
 from ..learning import Form, Solution, SubsetRows, PairRows, CERTIFIED_GAP, solve_lp
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
 from .newton import ipm_step
-from .normal import initial_point, residuals, errors, objectives, blas, free_cores
+from .normal import initial_point, residuals, errors, objectives, blas
 from .structure import Structure, WorkingSet, column_cost
 from .control import run_control, current, check_solver_options
 from .warm import warm_working_set
@@ -30,6 +30,26 @@ MISSING_ADD = 500           # pairs added at a failed certificate: at most max(5
 RESTART_SIZE = 1e-8         # the products' target where the point restarts after pairs or columns were added
 DIVERGED_MU = 1e7           # |μ| beyond this ...
 DIVERGED_DROP = 1e6         # ... or a primal objective this many (1 + |f(0)|) below f(0): the method diverges
+BUSY_PROBE = 0.05           # seconds over which `free_cores` measures how busy the cores are (5 clock ticks of 10 ms)
+
+# %% ../../nbs/03f_ipm.ipynb #64b1a148
+def _cpu_times(cpus)->np.ndarray:        # (idle, total) clock ticks of each cpu in `cpus`, from /proc/stat
+    with open('/proc/stat') as f:
+        rows = {l.split()[0]: l.split()[1:] for l in f if l.startswith('cpu') and l[3].isdigit()}
+    t = np.array([[int(v) for v in rows[f'cpu{c}'][:8]] for c in cpus], dtype=float)
+    return np.c_[t[:, 3] + t[:, 4], t.sum(1)]
+
+def free_cores(probe:float=BUSY_PROBE)->int:
+    """Cores this process may run on (its affinity set) that no other process keeps busy: the busy share of each is
+    measured over `probe` seconds while this process sleeps (the 1-minute load average where /proc/stat is missing)"""
+    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else range(os.cpu_count() or 1)
+    try:
+        a = _cpu_times(cpus); time.sleep(probe); d = _cpu_times(cpus) - a
+        busy = float((1 - d[:, 0] / np.maximum(d[:, 1], 1)).sum())
+    except (OSError, KeyError, IndexError, ValueError):
+        busy = os.getloadavg()[0] if hasattr(os, 'getloadavg') else 0.0
+    return max(1, len(cpus) - int(busy + 0.5))
+
 
 # %% ../../nbs/03f_ipm.ipynb #a426f545
 def solve_ipm(form:Form,             # the problem

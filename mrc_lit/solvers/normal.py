@@ -4,13 +4,12 @@
 
 # %% auto #0
 __all__ = ['INITIAL_SIZE', 'SHIFT_FLOOR', 'CHOL_SHIFT', 'CHOL_TRIES', 'CHOL_ONE_THREAD_MAX', 'CHOL_COPY_MAX', 'CHOL_THREADED_MAX',
-           'NEGLIGIBLE_WEIGHT', 'KRON_MAX_FEATURES', 'BUSY_PROBE', 'Point', 'Residuals', 'Targets', 'Direction',
-           'initial_point', 'hinge_rows', 'residuals', 'objectives', 'errors', 'blas', 'free_cores', 'chol', 'Cholesky',
-           'RowFactor', 'HingeFactor', 'hinge_factor', 'row_factor', 'ColumnFactor', 'scaled', 'omega_weights',
-           'column_factor']
+           'NEGLIGIBLE_WEIGHT', 'KRON_MAX_FEATURES', 'Point', 'Residuals', 'Targets', 'Direction', 'initial_point',
+           'hinge_rows', 'residuals', 'objectives', 'errors', 'blas', 'chol', 'Cholesky', 'potrs', 'RowFactor',
+           'HingeFactor', 'hinge_factor', 'row_factor', 'ColumnFactor', 'scaled', 'omega_weights', 'column_factor']
 
 # %% ../../nbs/03c_normal_equations.ipynb #43bedecf
-import functools, os, time
+import functools
 import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass, fields
@@ -24,11 +23,10 @@ SHIFT_FLOOR = 1e-12        # Mehrotra's shifts are at least this, so every varia
 CHOL_SHIFT = 1e-14         # first diagonal shift (relative to the largest diagonal entry) when rounding made M indefinite
 CHOL_TRIES = 14            # shifts tried, each 10 x the last, before giving up
 CHOL_ONE_THREAD_MAX = 2500 # factors up to this size on one BLAS thread: threads cost more than they save there
-CHOL_COPY_MAX = 4000       # matrices up to this size (128 MB) are kept aside while factored, so a retry starts from M
+CHOL_COPY_MAX = 4000       # matrices factored in place up to this size (128 MB) are kept aside, so a retry starts from M
 CHOL_THREADED_MAX = 15000  # larger factors on one BLAS thread: scipy's OpenBLAS (0.3.30) crashes in threaded dpotrf at n = 16,000
 NEGLIGIBLE_WEIGHT = 1e-12  # rows weighing less than this (relative) stay out of the column-space factor
 KRON_MAX_FEATURES = 32     # uniform blocks of up to this many columns: all K² blocks of G from one product
-BUSY_PROBE = 0.05          # seconds over which `free_cores` measures how busy the cores are (5 clock ticks of 10 ms)
 
 
 # %% ../../nbs/03c_normal_equations.ipynb #6fd47e08
@@ -124,28 +122,13 @@ def errors(ws:WorkingSet, x:Point, res:Residuals)->tuple: # (relative gap, prima
 def blas()->ThreadpoolController:        # one controller: `threadpool_limits` would scan the libraries on every call
     return ThreadpoolController()
 
-def _cpu_times(cpus)->np.ndarray:        # (idle, total) clock ticks of each cpu in `cpus`, from /proc/stat
-    with open('/proc/stat') as f:
-        rows = {l.split()[0]: l.split()[1:] for l in f if l.startswith('cpu') and l[3].isdigit()}
-    t = np.array([[int(v) for v in rows[f'cpu{c}'][:8]] for c in cpus], dtype=float)
-    return np.c_[t[:, 3] + t[:, 4], t.sum(1)]
-
-def free_cores(probe:float=BUSY_PROBE)->int:
-    """Cores this process may run on (its affinity set) that no other process keeps busy: the busy share of each is
-    measured over `probe` seconds while this process sleeps (the 1-minute load average where /proc/stat is missing)"""
-    cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else range(os.cpu_count() or 1)
-    try:
-        a = _cpu_times(cpus); time.sleep(probe); d = _cpu_times(cpus) - a
-        busy = float((1 - d[:, 0] / np.maximum(d[:, 1], 1)).sum())
-    except (OSError, KeyError, IndexError, ValueError):
-        busy = os.getloadavg()[0] if hasattr(os, 'getloadavg') else 0.0
-    return max(1, len(cpus) - int(busy + 0.5))
-
-def chol(M:np.ndarray)->tuple:
-    "Cholesky factor (lower) of an SPD matrix, overwriting it; a growing diagonal shift if rounding made it indefinite"
+def chol(M:np.ndarray, rebuild=None)->tuple:
+    """Cholesky factor (lower) of an SPD matrix, overwriting it; a growing diagonal shift if rounding made it indefinite
+    (`rebuild()`, if given, returns M afresh after a failed try instead of a copy kept aside)"""
     reg = CHOL_SHIFT * max(float(np.abs(M.diagonal()).max()), 1e-300)
-    # a failed factorization has overwritten part of M: each shift is tried on M itself, kept aside where affordable
-    keep = M.copy() if len(M) <= CHOL_COPY_MAX else None
+    # LAPACK factors only a Fortran-ordered M in place (scipy factors a copy of any other), and a failed try leaves
+    # it overwritten: each shift is then tried on M again, kept aside where affordable or rebuilt
+    keep = M.copy() if M.flags.f_contiguous and rebuild is None and len(M) <= CHOL_COPY_MAX else None
     one = len(M) <= CHOL_ONE_THREAD_MAX or len(M) > CHOL_THREADED_MAX
     with blas().limit(limits=1 if one else None, user_api='blas'):
         for _ in range(CHOL_TRIES):
@@ -153,6 +136,7 @@ def chol(M:np.ndarray)->tuple:
                 return sl.cho_factor(M, lower=True, check_finite=False, overwrite_a=True)
             except np.linalg.LinAlgError:
                 if keep is not None: np.copyto(M, keep)
+                elif rebuild is not None: M = rebuild()
                 M[np.diag_indices(len(M))] += reg; reg *= 10
     raise np.linalg.LinAlgError('the normal matrix is not positive definite')
 
@@ -162,7 +146,9 @@ class Cholesky:
     L: tuple; single: bool = False
     def __call__(self, r):
         if self.single: return sl.cho_solve(self.L, r.astype(np.float32), check_finite=False).astype(float)
-        return sl.cho_solve(self.L, r, check_finite=False)
+        return potrs(self.L, r)
+
+def potrs(L, r): return sl.lapack.dpotrs(L[0], r, lower=1)[0]   # M⁻¹r from `chol`'s factor of M, without scipy's checks
 
 # %% ../../nbs/03c_normal_equations.ipynb #428787ee
 @dataclass
@@ -171,19 +157,26 @@ class RowFactor:
     bordered by the aggregated row (pair rows)"""
     solvers: list                         # Cholesky factors, one per row range of `ranges`
     ranges: list                          # (r0, r1) row ranges: all rows, or the class blocks
-    border: np.ndarray = None             # the aggregated row's entries M[-1, :nb], if it is bordered
-    corner: float = None                  # its Schur complement M[-1, -1] - borderᵀ B⁻¹ border
+    border: np.ndarray = None             # the aggregated row's entries b = M[-1, :nb], if it is bordered
+    Bb: np.ndarray = None                 # B⁻¹b, with B the blocks
+    corner: float = None                  # its Schur complement M[-1, -1] - bᵀB⁻¹b
 
     def _blocks(self, r):
         out = np.empty(len(r))
         for (r0, r1), L in zip(self.ranges, self.solvers): out[r0:r1] = L(r[r0:r1])
         return out
 
+    def bordered(self, border:np.ndarray, d:float): # border the blocks with the aggregated row (b, d = M[-1, -1])
+        self.border, self.Bb = border, self._blocks(border)
+        # a pivot that rounding took to zero or below is shifted as `chol` shifts an indefinite matrix's diagonal
+        self.corner = max(d - border @ self.Bb, CHOL_SHIFT * d)
+        return self
+
     def __call__(self, r):
         if self.border is None: return self._blocks(r)
-        nb = len(self.border)
-        xa = (r[-1] - self.border @ self._blocks(r[:nb])) / self.corner
-        return np.r_[self._blocks(r[:nb] - self.border * xa), xa]
+        y = self._blocks(r[:-1])
+        xa = (r[-1] - self.border @ y) / self.corner
+        return np.r_[y - self.Bb * xa, xa]
 
 @dataclass
 class HingeFactor:
@@ -194,44 +187,45 @@ class HingeFactor:
 
     def _B(self, r):
         out = np.empty(len(r))
-        for (r0, r1), L in zip(self.ranges, self.blocks): out[r0:r1] = sl.cho_solve(L, r[r0:r1], check_finite=False)
+        for (r0, r1), L in zip(self.ranges, self.blocks): out[r0:r1] = potrs(L, r[r0:r1])
         return out
 
     def __call__(self, r):
         y = self._B(r)
-        z = sl.cho_solve(self.S, np.bincount(self.hinst, weights=self.Dt * y, minlength=len(self.S[0])), check_finite=False)
+        z = potrs(self.S, np.bincount(self.hinst, weights=self.Dt * y, minlength=len(self.S[0])))
         return y + self._B(self.Dt * z[self.hinst])
 
 def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray)->tuple:
     """Factor the class blocks of B and the capacitance matrix S over the instances: (HingeFactor, the aggregated row's
     entries M[-1, :nb] or None, M[-1, -1])"""
-    ranges, blocks, S = [], [], np.diag(c)
+    ranges, blocks, ni = [], [], ws.ni
+    S = np.zeros((ni, ni)); S.flat[::ni + 1] = c   # only its lower triangle is filled and read
     border = np.zeros(ws.nb) if ws.art else None
     for k, A in enumerate(ws.blocks):
         r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
         if r1 == r0: continue
-        Bk = dsyrk(1.0, A * np.sqrt(Dmu[c0:c1]), lower=1) if c1 > c0 else np.zeros((r1 - r0, r1 - r0))
-        Bk[np.diag_indices(r1 - r0)] += diag[r0:r1]
-        L = chol(Bk); ranges.append((r0, r1)); blocks.append(L)
-        # the rows of one class belong to distinct instances: VᵀB_k⁻¹V = diag(Dt) B_k⁻¹ diag(Dt) on them
-        Bi = sl.lapack.dpotri(L[0], lower=1)[0]
-        Bi = np.tril(Bi) + np.tril(Bi, -1).T
-        i = ws.hinst[r0:r1]
-        S[np.ix_(i, i)] -= Dt[r0:r1, None] * Bi * Dt[None, r0:r1]
+        def Bk():
+            B = dsyrk(1.0, A * np.sqrt(Dmu[c0:c1]), lower=1) if c1 > c0 else np.zeros((r1 - r0, r1 - r0), order='F')
+            B[np.diag_indices(r1 - r0)] += diag[r0:r1]
+            return B
+        L = chol(Bk(), Bk); ranges.append((r0, r1)); blocks.append(L)
+        # the rows of one class belong to distinct instances, in increasing order: VᵀB_k⁻¹V = WᵀW on them with
+        # W = L⁻¹diag(Dt) lower triangular (lauum forms WᵀW's lower triangle), which lands in S's lower triangle
+        W = sl.lapack.dtrtri(L[0], lower=1)[0]; W *= Dt[r0:r1]
+        Q = sl.lapack.dlauum(W, lower=1, overwrite_c=1)[0]
+        a, b = np.tril_indices(r1 - r0); i = ws.hinst[r0:r1]
+        S.flat[i[a] * ni + i[b]] -= Q[a, b]
         if ws.art: border[r0:r1] = A @ (Dmu[c0:c1] * ws.acoef[c0:c1])
-    corner = float(Dmu @ ws.acoef ** 2 + diag[-1]) if ws.art else None
-    return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S)), border, corner
+    d = float(Dmu @ ws.acoef ** 2 + diag[-1]) if ws.art else None
+    return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S)), border, d
 
 def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, single:bool)->RowFactor:
     "Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω, with Ω = diag(diag) - Σ_i Dt_i Dt_iᵀ / c_i (hinge)"
     nb, nr = ws.nb, ws.nr
     if ws.ni and ws.class_blocks():       # the class blocks and the instances' coupling, apart
-        try: hf, border, corner = hinge_factor(ws, Dmu, diag, Dt, c)
+        try: hf, border, d = hinge_factor(ws, Dmu, diag, Dt, c)
         except np.linalg.LinAlgError: hf = None   # S = diag(c) - VᵀB⁻¹V lost definiteness by cancellation: factor M whole
-        if hf is not None:
-            f = RowFactor([hf], [(0, nb)])
-            if ws.art: f.border, f.corner = border, corner - border @ hf(border)
-            return f
+        if hf is not None: return RowFactor([hf], [(0, nb)]).bordered(border, d) if ws.art else RowFactor([hf], [(0, nb)])
     M = ws.normal(Dmu, single=single)
     M[np.diag_indices(nr)] += diag
     if ws.ni:
@@ -240,10 +234,7 @@ def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:
         return RowFactor([Cholesky(chol(M), single)], [(0, nr)])
     ranges = [(ws.roff[k], ws.roff[k + 1]) for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
     f = RowFactor([Cholesky(chol(M[r0:r1, r0:r1]), single) for r0, r1 in ranges], ranges)
-    if ws.art:
-        f.border = M[-1, :nb].astype(float)
-        f.corner = float(M[-1, -1]) - f.border @ f._blocks(f.border)
-    return f
+    return f.bordered(M[-1, :nb].astype(float), float(M[-1, -1])) if ws.art else f
 
 
 # %% ../../nbs/03c_normal_equations.ipynb #aa86cd1a
@@ -256,7 +247,11 @@ class ColumnFactor:
     def omega_inv(self, r):               # Ω⁻¹ r
         out = r * self.inv_e
         ws = self.ws
-        if ws.ni: out[:ws.nb] += self.g * (np.bincount(ws.hinst, weights=self.g * r[:ws.nb], minlength=ws.ni) / self.kap)[ws.hinst]
+        if not ws.ni: return out
+        gr = self.g * r[:ws.nb]
+        if ws.same:                       # every class holds the same instances in one order: a sum over K rows
+            out[:ws.nb] += (self.g.reshape(-1, ws.ni) * (gr.reshape(-1, ws.ni).sum(0) / self.kap)).ravel()
+        else: out[:ws.nb] += self.g * (np.bincount(ws.hinst, weights=gr, minlength=ws.ni) / self.kap)[ws.hinst]
         return out
 
     def solve_G(self, r):                 # G⁻¹ r
@@ -298,11 +293,12 @@ def column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.nd
     K, d = len(ws.blocks), ws.nc // len(ws.blocks)
     kron = ws.uniform and ws.ni and d <= KRON_MAX_FEATURES
     if kron:
-        # F = I_K ⊗ X: every block G_kl = Xᵀ diag(c_kl) X from one product with the rows' outer products
-        gk = np.where(keep[:nb], g, 0).reshape(K, -1)
-        C = gk[:, None, :] * gk[None, :, :] / kap
-        C[np.arange(K), np.arange(K)] = np.where(keep[:nb], w[:nb], 0).reshape(K, -1)
-        G[:] = (ws.outer.T @ C.reshape(K * K, -1).T).reshape(d, d, K, K).transpose(2, 0, 3, 1).reshape(ws.nc, ws.nc)
+        # F = I_K ⊗ X: the Ω⁻¹ coupling Σ_i (g_i ⊗ x_i)(g_i ⊗ x_i)ᵀ/κ_i is YᵀY with Y's row i = (g_i/√κ_i) ⊗ x_i, one
+        # syrk over all K·d columns (lower triangle); the diagonal blocks add Xᵀ diag(1/e_k) X, from the outer products
+        X, gk = ws.blocks[0], np.where(keep[:nb], g, 0).reshape(K, -1) / np.sqrt(kap)
+        G[:] = dsyrk(1.0, (gk.T[:, :, None] * X[:, None, :]).reshape(len(X), -1).T, lower=1)
+        Ek = ws.outer.T @ np.where(keep[:nb], inv_e[:nb], 0).reshape(K, -1).T
+        G.reshape(K, d, K, d)[np.arange(K), :, np.arange(K), :] += Ek.T.reshape(K, d, d)
     for k, A in enumerate(() if kron else ws.blocks):
         r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
         if r1 == r0 or c1 == c0: continue
