@@ -37,8 +37,8 @@ def run_fold(name:str, fold:int, cfg:dict, seed:int=0)->list:
                              det_upper=du, det_lower=dl, det_error=float(np.mean(mrc.predict(X[te]) != y[te]))))
         for rho in cfg['rhos']:
             d = DRLR(rho=rho, n_components=cfg['drlr_components'], random_state=fold).fit(X[tr], y[tr])
-            rows.append(dict(dataset=name, fold=fold, method='DRLR', param=float(rho), upper=d.objective_, lower=d.lower_bound_, gap=np.nan,
-                             error=float(np.mean(d.predict(X[te]) != y[te])), det_upper=d.upper_bound_, det_lower=np.nan,
+            rows.append(dict(dataset=name, fold=fold, method='DRLR', param=float(rho), upper=d.objective_, lower=d.lower_bound_,
+                             gap=np.nan, error=float(np.mean(d.predict(X[te]) != y[te])), det_upper=d.upper_bound_, det_lower=np.nan,
                              det_error=np.nan))
         return rows
 
