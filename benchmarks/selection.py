@@ -4,6 +4,7 @@ one run.
 
     .venv/bin/python benchmarks/selection.py            # the ten bundled datasets (about 15 minutes on 2 quiet cores)
     .venv/bin/python benchmarks/selection.py --quick    # 3 datasets, a 4-candidate grid, 3 folds (seconds)
+    .venv/bin/python benchmarks/selection.py --target [DATASET ...]   # issue 21's target alone: searches against one fit
 
 Per dataset: an 80/20 stratified split (seed 0; training sets above 1000 points, i.e. adult, are subsampled to 1000
 and its test set to 5000), the grid: the paper's 20 kernel scales (`kernel_scale_grid`) at lambda0 = 0.3,
@@ -13,15 +14,18 @@ MRC(n_components=100, random_state=0). All one process, one BLAS thread:
   (all that selection needs);
 * the same with `warm_start=False`: every candidate fitted cold, the reference for the warm start's gain and a check
   that both select the same candidate;
-* the same with `prune=True` (chapter 16a): candidates best first, those certified to lose skipped, each solve warm
-  from the solved candidate whose μ does best on it; checked to select a candidate with the cold search's smallest R̄,
-  with the cold R̄ on every fitted candidate and inside the reported interval on every skipped one;
+* the same with `prune=True` (chapter 16a): every candidate screened by a loose certified solve, those whose interval
+  lies above another's skipped, the rest solved cold, best first; checked to select a candidate with the cold search's
+  smallest R̄, with the cold R̄ on every fitted candidate and inside the reported interval on every skipped one;
   the three alternate, REPEATS times each, and the fastest time of each is kept;
 * GridSearchCV(cv=10) by accuracy, then its refit.
 
 Printed: seconds of each, the ratios, how many cold fits the warm and pruned grids cost (time over the mean cold fit), the
 selected σ and the test error of each selection's deterministic rule (`predict`). The table replaces the section
 between the markers in results.md (--quick: results_quick.md), with the load average before and after.
+
+--target measures issue 21's target alone (no GridSearchCV, nothing written): each 20-point search (cold, warm,
+pruned) over the time of one cold `MRC.fit` at the σ the cold search selects, all alternating, and prints a table.
 """
 import argparse, os, sys, time
 from pathlib import Path
@@ -30,6 +34,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from sklearn.base import clone
 from sklearn.model_selection import GridSearchCV, ParameterGrid, train_test_split
 from mrc_lit.estimator import MRC
 from mrc_lit.datasets import load_dataset, list_datasets
@@ -83,6 +88,41 @@ def run(name, cfg):
                 bs_error=err(warm), gs_error=err(gs), bound=warm.best_score_)
 
 
+def run_target(name, cfg):
+    """Issue 21's target: the 20-point search against one cold `MRC.fit` at the σ it selects, cold, warm and pruned
+    (screened) searches and that fit alternating REPEATS times, the fastest of each kept; the selections compared"""
+    Xtr, _, ytr, _ = split(name)
+    grid = {'sigma': [float(s) for s in kernel_scale_grid(Xtr, cfg['n_scales'])], 'lambda0': cfg['lambda0']}
+    base, t = MRC(n_components=cfg['n_components'], random_state=0), {}
+    for _ in range(REPEATS):
+        for v, kw in (('cold', dict(warm_start=False)), ('warm', {}), ('pruned', dict(prune=True))):
+            bs, s = timed(lambda: BoundSearch(base, grid, lower_bounds=False, **kw).fit(Xtr, ytr)); t.setdefault(v, []).append(s)
+            if v == 'cold': cold, best = bs, bs.best_params_
+            if v == 'pruned': pr = bs
+        _, s = timed(lambda: clone(base).set_params(**best).fit(Xtr, ytr)); t.setdefault('fit', []).append(s)
+    R = cold.results_['upper_bound']
+    fit, same = min(t['fit']), pr.best_index_ == cold.best_index_
+    tie = R[pr.best_index_] - R.min()   # a tie within PRUNE_MARGIN may select another candidate
+    assert same or tie <= 1e-6, name
+    return dict(dataset=name, n=len(ytr), fit=fit, **{v: min(t[v]) / fit for v in ('cold', 'warm', 'pruned')},
+                solved=int((~pr.results_['pruned']).sum()), same=same, tie=tie, sigma=best['sigma'],
+                mean_fit=min(t['cold']) / len(R))
+
+
+def target_table(rows, load0, load1):
+    lines = [f'Load average {" ".join(load0)} before, {" ".join(load1)} after.', '',
+             '| dataset | n | one cold fit s (selected σ) | cold search / fit | warm search / fit | pruned search / fit '
+             '| solved of 20 | pruned / mean cold fit | same selection |', '|' + '---|' * 9]
+    for r in rows:
+        same = 'yes' if r['same'] else f"tie ({r['tie']:.0e})"
+        lines.append(f"| {r['dataset']} | {r['n']} | {r['fit']:.3f} | {r['cold']:.1f} | {r['warm']:.1f} | {r['pruned']:.1f} | "
+                     f"{r['solved']} | {r['pruned'] * r['fit'] / r['mean_fit']:.1f} | "
+                     f"{same} |")
+    p = np.array([r['pruned'] for r in rows])
+    lines += ['', f'Pruned search / one cold fit: median {np.median(p):.1f} (range {p.min():.1f}-{p.max():.1f}).']
+    return '\n'.join(lines)
+
+
 def table(rows, cfg):
     head = ('| dataset | n | warm BS s | cold BS s | cold / warm | warm grid in cold fits | pruned BS s | cold / pruned '
             '| candidates fitted | pruned grid in cold fits | GridSearchCV s | GS / warm BS '
@@ -112,10 +152,15 @@ def table(rows, cfg):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument('--quick', action='store_true')
+    ap.add_argument('--target', nargs='*', help="issue 21's target alone (no GridSearchCV), printed, on these datasets (default: all)")
     ap.add_argument('--out', default=str(ROOT / 'benchmarks' / 'results.md'))
     a = ap.parse_args()
     cfg = QUICK if a.quick else FULL
     rows, load0 = [], open('/proc/loadavg').read().split()[:3]
+    if a.target is not None:
+        for name in a.target or cfg['datasets']:
+            rows.append(run_target(name, cfg)); print(rows[-1], flush=True)
+        return print(target_table(rows, load0, open('/proc/loadavg').read().split()[:3]))
     for name in cfg['datasets']:
         rows.append(run(name, cfg))
         r = rows[-1]

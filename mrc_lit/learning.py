@@ -180,12 +180,13 @@ class Solution:
     time: float = 0.0       # seconds
     history: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))  # rows (seconds, f) along the run
     dual: np.ndarray = None # dual values of the rows of F in the order of `Rows.lp` (pairs: entry y*n + i), if the solver gives them
+    lower_box: float = np.inf # the lower bound holds for every μ with |μ|∞ <= lower_box; inf: for every μ
 
     @property
     def gap(self)->float: return self.value - self.lower   # NaN when no lower bound is known
     @property
-    def certified(self)->bool:                                # f(μ) is the optimum up to CERTIFIED_GAP (relative)
-        return bool(self.gap <= CERTIFIED_GAP * (1 + abs(self.value)))
+    def certified(self)->bool:  # f(μ) is the optimum up to CERTIFIED_GAP (relative), by a bound that holds for every μ
+        return bool(self.gap <= CERTIFIED_GAP * (1 + abs(self.value))) and self.lower_box == np.inf
 
 # %% ../nbs/03_learning.ipynb #880bd173
 _LP_STATUS = {1: 'the iteration limit was reached', 4: 'HiGHS ran into numerical difficulties'}

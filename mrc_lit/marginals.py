@@ -7,11 +7,12 @@ __all__ = ['simplex_projection', 'adversarial_zero_one_loss', 'fixed_marginals_o
            'fixed_marginals_worst_case', 'FixedMarginalsMRC']
 
 # %% ../nbs/08_fixed_marginals.ipynb #a0ad2ba5
+import time
 import numpy as np
 import scipy.sparse as sp
 from sklearn.utils import column_or_1d
 from .solvers.control import linprog, run_control, check_solver_options
-from .solvers.degenerate import gauge, solve_tiny, R1_TOL, TINY_LAMBDA
+from .solvers.degenerate import gauge, solve_tiny, R1_TOL, TINY_LAMBDA, TimeLimitReached
 from .features import scores, pair_matrix
 from .uncertainty import UncertaintySet, uncertainty_set, feature_mean
 from .learning import Form, SubsetRows, Solution, varphi_x, deterministic_rule
@@ -64,11 +65,17 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
         sol.mu = Bk @ sol.mu   # the value stays the one computed in w: in μ (|μ| up to 1e14) the scores lose their digits
         return sol
     if n and (U.lambda_ > 0).all() and U.lambda_.max() <= TINY_LAMBDA:
-        # the dual LP of chapter 03i with mass 1/n on each instance; the fallback is HiGHS in μ
+        # the dual LP of chapter 03i with mass 1/n on each instance; where HiGHS fails on it (but not where it ran
+        # out of time: a limit ends the fit), HiGHS in μ, in the time left
+        t0 = time.perf_counter()
         with run_control(max_time, verbose):
             try: return solve_tiny(Form(-U.tau, U.lambda_, SubsetRows(Psi, K)), tol, time_limit, marginal=True,
                                    objective=lambda mu: fixed_marginals_objective(Psi, U, mu))
+            except TimeLimitReached: raise
             except RuntimeError: pass
+        if time_limit is not None:       # HiGHS in μ in the time left, an error naming the limit as given
+            try: return _fixed_marginals_lp(Psi, U, tol, max(time_limit - (time.perf_counter() - t0), 1e-3), max_time, verbose)
+            except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS on eq. (14)') from None
     return _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)
 
 _V_EMPTY = ('the problem is unbounded below: no distribution with the training marginal satisfies |E_p Φ - τ| <= λ '
@@ -90,6 +97,7 @@ def _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)->Solution:
         if time_limit is not None: options['time_limit'] = time_limit
         res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method='highs-ipm', options=options)
         if res.status in (2, 3): raise ValueError(_V_EMPTY)
+        if res.status == 1 and time_limit is not None: raise TimeLimitReached(time_limit, 'HiGHS on eq. (14)')
         if res.status != 0:
             tiny = 0 < U.lambda_.max() <= TINY_LAMBDA
             raise RuntimeError(f'the LP solver stopped: {res.message}' + ('. A λ this small (but not 0) leaves the problem as '

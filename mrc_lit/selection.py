@@ -19,10 +19,9 @@ from tqdm.auto import tqdm
 from .features import scores
 from .uncertainty import UncertaintySet, practical_lambda, bernstein_lambda
 from .learning import randomized_rule, deterministic_rule
-from .solvers.registry import learn
 from .bounds import lower_bound, upper_bound, confidence_bounds
 from .estimator import MRC
-from .pruning import prepare_candidate, pruned_search
+from .pruning import pruned_rows, solve_prepared
 
 # %% ../nbs/16_model_selection.ipynb #f6d77c81
 def _final_mrc(est):
@@ -79,14 +78,9 @@ def _relearn(fitted, key:str, lambda0:float, Psi:np.ndarray, y_enc:np.ndarray, w
     solver started from the optimum `warm` (a Solution) if given"""
     new = copy.copy(fitted)
     if isinstance(fitted, Pipeline): new.steps = [*fitted.steps[:-1], (fitted.steps[-1][0], copy.copy(fitted.steps[-1][1]))]
-    new.set_params(**{key: lambda0})
-    m = _final_mrc(new)
-    K = len(m.classes_)
-    # the rest of MRC.fit once Ψ and τ are known: λ for this lambda0, then P_{τ,λ}
-    m.lambda_ = practical_lambda(Psi, y_enc, K, lambda0)
-    m.solution_, m.varphi_ = learn(Psi, UncertaintySet(m.tau_, m.lambda_, K), m.solver, warm=warm)
-    m.mu_, m.upper_bound_ = m.solution_.mu, m.solution_.value
-    m._bounds = {}   # the bounds cached by `fitted` belong to its λ
+    m = _final_mrc(new.set_params(**{key: lambda0}))
+    # the rest of MRC.fit once Ψ and τ are known: λ for this lambda0, then P_{τ,λ}, the bounds cached by `fitted` dropped
+    solve_prepared(m, m.X_fit_, Psi, UncertaintySet(m.tau_, practical_lambda(Psi, y_enc, K := len(m.classes_), lambda0), K), warm)
     return new
 
 def _fit_warm(estimator, params:dict, X, y, warm_from=None):
@@ -160,10 +154,10 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         Start each candidate's solver from the optimum of its neighbour in the grid (chapter 03j): the same optimum,
         reached from a smaller working set. The grid is walked in its order, in `n_jobs` contiguous chains.
     prune : bool, default=False
-        Skip the candidates whose R̄ is certified to exceed the best one found (chapter 16a): the same selection and
-        the same numbers for the fitted candidates, fewer solves. Needs rule='randomized' and criterion='upper'; one
-        process, best first, each solve from the optimum of the fitted candidate whose μ does best on it; every
-        candidate's Ψ is held during the search. With random_state=None one seed is drawn for all candidates.
+        Screen every candidate by a loose solve, which certifies an interval holding its R̄, and solve only those whose
+        interval reaches below the smallest upper end (chapter 16a): the same selection and the same numbers for the
+        solved candidates, fewer full solves. Needs rule='randomized' and criterion='upper'; one process; the solves
+        start cold (`warm_start` is not used); every candidate's Ψ is held. With random_state=None one seed for all.
     n_jobs : int, default=None
         Feature groups (candidates differing only in lambda0) fitted in parallel by joblib; None: one process.
     progress : bool, default=False
@@ -174,9 +168,9 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     results_ : dict of arrays
         One entry per candidate, in the order of `ParameterGrid(param_grid)`: 'params', 'param_<name>',
         'upper_bound', 'lower_bound', 'guaranteed_upper', 'guaranteed_lower', 'certified_gap' (of the solve that
-        gave the upper bound), 'fit_time', 'bound_time', 'warm_started', 'feature_group', 'rank', and the list 'estimator' if
+        gave the upper bound), 'fit_time', 'bound_time', 'warm_started', 'feature_group', 'rank', the list 'estimator' if
         `return_estimators`. With `prune`: 'pruned', and 'upper_low', 'upper_high', an interval holding R̄ (equal to
-        'upper_bound' where fitted); a pruned candidate's other bounds are NaN and its estimator None.
+        'upper_bound' where solved); a pruned candidate's other bounds are NaN and its estimator None.
     best_index_ : int
         The selected candidate: the first with the smallest `criterion`.
     best_params_ : dict
@@ -214,9 +208,8 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         except TypeError as e: raise ValueError(f'param_grid: {e}') from None
         if not candidates: raise ValueError('param_grid has no candidate')
         valid = self.estimator.get_params()
-        for p in candidates:
-            bad = [k for k in p if k not in valid]
-            if bad: raise ValueError(f'{bad[0]!r} is not a parameter of {type(self.estimator).__name__}: use one of {sorted(valid)}')
+        if bad := [k for p in candidates for k in p if k not in valid]:
+            raise ValueError(f'{bad[0]!r} is not a parameter of {type(self.estimator).__name__}: use one of {sorted(valid)}')
         return candidates
 
     def fit(self, X, y):
@@ -229,16 +222,15 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         with tqdm(total=len(candidates), disable=not self.progress, desc='BoundSearch') as bar:
             if self.prune:
                 if self.rule != 'randomized' or self.criterion != 'upper' or type(_final_mrc(self.estimator)) is not MRC:
-                    raise ValueError("prune skips candidates by a lower bound on the minimax risk R̄: it needs rule='randomized', "
-                                     "criterion='upper' and an MRC (not a subclass)")
-                rows, best = self._fit_pruned(candidates, X, y, lower, bar)
+                    raise ValueError("prune skips candidates by bounds on the minimax risk R̄: it needs rule='randomized', criterion='upper' and an MRC (not a subclass)")
+                row = lambda m, Psi, y_enc: candidate_bounds(m, Psi, y_enc, self.rule, self.delta_per_group_, lower)
+                rows, best = pruned_rows(self.estimator, candidates, X, y, row, self.return_estimators, bar.update)   # chapter 16a
                 for number, g in enumerate(groups):
                     for i in g: rows[i]['feature_group'] = number
             else: rows, best = self._fit_grid(candidates, groups, X, y, lower, col, bar)
         self.results_ = self._results(candidates, rows)
         self.best_index_ = int(np.argmin(np.where(np.isnan(self.results_[col]), np.inf, self.results_[col])))
-        self.best_params_ = candidates[self.best_index_]
-        self.best_estimator_ = best[self.best_index_]   # the first minimum overall is its group's first minimum
+        self.best_params_, self.best_estimator_ = candidates[self.best_index_], best[self.best_index_]   # the first minimum overall is its group's first
         if self.lower_bounds == 'best': self._best_lower(y)
         self.best_score_ = float(self.results_['upper_bound'][self.best_index_])
         self.best_guaranteed_bound_ = float(self.results_['guaranteed_upper'][self.best_index_])
@@ -265,28 +257,6 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
             bar.update(len(g))
         return rows, best
 
-    def _fit_pruned(self, candidates, X, y, lower, bar)->tuple:
-        "prune: the candidates that may win, best first (chapter 16a): (rows, {index: fit} of the solved)"
-        est = clone(self.estimator)
-        if _final_mrc(est).random_state is None:   # bounds transfer between fixed problems: one draw of frequencies for all
-            est.set_params(**{_mrc_key(est, 'random_state'): int(np.random.randint(2**31 - 1))})
-        prep = [prepare_candidate(est, p, X, y) for p in candidates]
-        y_enc, rows, fits = np.searchsorted(prep[0][1].classes_, np.asarray(y).ravel()), [None] * len(candidates), {}
-        def on_fit(i, seconds, warm):
-            t, (fits[i], m, _, Psi, _) = time.perf_counter(), prep[i]
-            rows[i] = dict(candidate_bounds(m, Psi, y_enc, self.rule, self.delta_per_group_, lower), fit_time=seconds,
-                           bound_time=0.0, warm_started=warm)
-            rows[i]['bound_time'] = time.perf_counter() - t
-            bar.update(1)
-        low, high, pruned, t_bounds = pruned_search(prep, y_enc, self.warm_start, on_fit)
-        skipped = dict.fromkeys(('upper_bound', 'lower_bound', 'guaranteed_upper', 'guaranteed_lower', 'certified_gap'), np.nan)
-        for i in np.flatnonzero(pruned): rows[i] = dict(skipped, fit_time=0.0, bound_time=0.0, warm_started=False)
-        bar.update(int(pruned.sum()))
-        for i, r in enumerate(rows):
-            r.update(bound_time=r['bound_time'] + t_bounds[i], pruned=pruned[i], upper_low=low[i], upper_high=high[i])
-            if self.return_estimators: r['estimator'] = fits.get(i)
-        return rows, fits
-
     def _best_lower(self, y):
         "lower_bounds='best': R̲ and the guaranteed lower bound of the selected candidate alone"
         t, b, m = time.perf_counter(), self.best_index_, _final_mrc(self.best_estimator_)
@@ -300,8 +270,7 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         for name in dict.fromkeys(k for p in candidates for k in p):
             out[f'param_{name}'] = np.ma.MaskedArray([p.get(name) for p in candidates], mask=[name not in p for p in candidates], dtype=object)
         for k in rows[0]: out[k] = [r[k] for r in rows] if k == 'estimator' else np.array([r[k] for r in rows])
-        crit = out[_CRITERIA[self.criterion]]
-        out['rank'] = np.argsort(np.argsort(crit, kind='stable'), kind='stable') + 1
+        out['rank'] = np.argsort(np.argsort(out[_CRITERIA[self.criterion]], kind='stable'), kind='stable') + 1
         return out
 
     def predict(self, X): check_is_fitted(self); return self.best_estimator_.predict(X)
@@ -316,8 +285,7 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         param = param or max(names, key=lambda k: len({repr(v) for v in r[f'param_{k}']}))
         if param not in names: raise ValueError(f'{param!r} is not a parameter of the grid: {names}')
         ax = ax or plt.subplots(figsize=(7.5, 3.5))[1]
-        others = [k for k in names if k != param]
-        lines = {}
+        others, lines = [k for k in names if k != param], {}
         for i, p in enumerate(r['params']): lines.setdefault(tuple((k, p.get(k)) for k in others), []).append(i)
         for c, (label, idx) in enumerate(lines.items()):
             x = [r['params'][i][param] for i in idx]
@@ -325,8 +293,7 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
             ax.plot(x, r['upper_bound'][idx], 'o-', color=f'C{c}', label=f'upper {tag}'.strip())
             ax.plot(x, r['lower_bound'][idx], 'v--', color=f'C{c}', lw=0.8)
             ax.plot(x, r['guaranteed_upper'][idx], ':', color=f'C{c}', lw=0.8)
-        b = self.best_index_
-        ax.plot([r['params'][b][param]], [r['upper_bound'][b]], 'k*', ms=12, label='selected')
+        ax.plot([r['params'][self.best_index_][param]], [r['upper_bound'][self.best_index_]], 'k*', ms=12, label='selected')
         ax.set_xlabel(param); ax.set_ylabel('error bound')
         ax.legend(fontsize=7, loc='center left', bbox_to_anchor=(1.01, 0.5))
         ax.set_title('upper (solid), lower (dashed), guaranteed upper (dotted)', fontsize=9)

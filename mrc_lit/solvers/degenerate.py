@@ -4,15 +4,17 @@
 
 # %% auto #0
 __all__ = ['RANK_TOLS', 'R1_TOL', 'POLISH_ROUNDS', 'REFINE_ROUNDS', 'REFINE_SCALE', 'CERT_RADIUS', 'DUAL_SCALE', 'DUAL_ATTEMPTS',
-           'TINY_LAMBDA', 'R1_MESSAGE', 'R1_UNSURE', 'MU_ZERO', 'Gauge', 'gauge', 'dual_value', 'refine_duals',
-           'normalized', 'polish_dual', 'dual_lp', 'reduced_costs', 'solve_tiny', 'solve_degenerate']
+           'BOUND_ATTEMPTS', 'ACTIVE_TOL', 'TINY_LAMBDA', 'R1_MESSAGE', 'R1_UNSURE', 'MU_ZERO', 'Gauge', 'gauge',
+           'dual_value', 'TimeLimitReached', 'refine_duals', 'normalized', 'polish_dual', 'dual_lp', 'merged',
+           'reduced_costs', 'solve_tiny', 'solve_degenerate']
 
 # %% ../../nbs/03i_degenerate.ipynb #277428ae
-import time
+import time, warnings
 from dataclasses import dataclass
 import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
+from scipy.optimize import OptimizeWarning
 from .control import check_solver_options, linprog   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
 from ..features import pow2_scale
 from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp
@@ -28,9 +30,16 @@ REFINE_SCALE = 1e6        # the largest factor a round scales the reduced costs 
 CERT_RADIUS = 10.0        # the lower bound holds on the box of this many times max(1, |solution|∞)
 DUAL_SCALE = 1e5          # rows |a + Fᵀq|_j <= λ_j of `dual_lp` are multiplied by min(1/λ_j, DUAL_SCALE): HiGHS's tolerance
                           # (1e-9) then allows 1e-14, below λ0 = 1e-8's λ_j ~ 1e-10; the full 1/λ_j ~ 1e10 made HiGHS fail
-DUAL_ATTEMPTS = (('highs-ipm', 0.1), ('highs-ds', 1.0)) # `dual_lp`'s HiGHS methods in turn, with their tolerance
-                          # relative to `tol`: the interior point method is fast and at tol/10 its μ is 1e-9 from the
-                          # minimum, but fails on 1,000 random points; the dual simplex then works (slower), at tol only
+DUAL_ATTEMPTS = (('highs-ipm', 0.1, 'on', True), ('highs-ipm', 0.1, 'off', True), ('highs-ds', 1.0, None, True))
+                          # `dual_lp`'s HiGHS methods in turn: method, tolerance relative to `tol`, crossover, and
+                          # whether to optimize (False: any feasible point). The interior point method with its crossover
+                          # gives a vertex, whose weights violate the rows least; where the crossover fails (1,000
+                          # duplicated points, eq. 14 at n = 1,000) the interior solution; where the interior point
+                          # method fails (1,000 random points) the dual simplex (slower), at tol only
+BOUND_ATTEMPTS = (('highs-ipm', 0.1, 'off', True), ('highs-ds', 1.0, None, False)) # the same for q′ (no vertex
+                          # needed): the optimum at λ/2 by the interior point method, else a feasible point by the simplex
+ACTIVE_TOL = 1e-3         # rows with |a + Fᵀq|_j within this fraction of λ_j are active: `polish_dual` makes them tight
+                          # (an interior solution's inactive rows stay below 0.97 λ_j on 1,000 random duplicates)
 TINY_LAMBDA = 1e-7        # 'auto' solves forms with every λ_j below this here: λ0 <= 1e-6 on features |ψ| <= 1, where
                           # the interior point method stalls or hangs as at λ = 0
 
@@ -72,6 +81,12 @@ R1_MESSAGE = ('the problem is unbounded below: no distribution on the instance s
 R1_UNSURE = ('HiGHS found no distribution on the instance set with |E_p Φ - τ| <= λ: either regularity R1 fails (τ '
              'outside the convex hull of the rows: use a τ computed from these instances or a larger λ), or the problem '
              'is too ill-conditioned for HiGHS even in these coordinates (a larger λ, or fewer features, helps)')
+
+class TimeLimitReached(RuntimeError):
+    "HiGHS stopped at the solver's own `time_limit`: the solve ends with this error, never with a fallback"
+    def __init__(self, time_limit:float, where:str):
+        super().__init__(f'the time limit time_limit = {time_limit:g} s was reached in {where} before the optimum was '
+                         'found: no result. Raise time_limit, or pass time_limit=None for no limit')
 
 # %% ../../nbs/03i_degenerate.ipynb #db352b40
 def refine_duals(c, A_ub, b_ub, lo:np.ndarray, # min cᵀx s.t. A_ub x <= b_ub, x >= lo (-inf: free)
@@ -122,6 +137,7 @@ def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float, refine:int=REFINE
     method = 'highs-ipm' if len(J) else 'highs-ds'   # with λ ~ 1e-10 in the costs the dual simplex takes 10⁴-10⁵ steps
     res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method=method, options=options)
     if res.status in (2, 3): raise ValueError(R1_UNSURE)
+    if res.status == 1 and time_limit is not None: raise TimeLimitReached(time_limit, 'HiGHS in the coordinates w')
     if res.status != 0: raise RuntimeError(f'the LP solver stopped: {res.message}')
     lo = np.r_[np.full(A.shape[1] + 1, -np.inf), np.zeros(k + q)]
     y, nit = refine_duals(c, A_ub, b_ub, lo, res.x, res.ineqlin.marginals, options, refine, method)
@@ -167,9 +183,9 @@ def polish_dual(P,              # pricing: P q is the gradient term of the pair 
 def dual_lp(form:Form,       # rows of pairs or label sets
             lam:np.ndarray,  # the λ of the constraints (every entry > 0)
             tol:float, time_limit:float,
-            marginal:bool=False, # weights of mass 1/n on each instance (eq. 14, fixed marginals) instead of 1 in all
-            feasible:bool=False, # any weights that meet the constraints (objective 0), not the best
-           )->tuple:         # (μ, pair weights q in the order of `Rows.lp`, iterations)
+            totals:np.ndarray=None, # the mass of each instance's weights (eq. 14: 1/n each); None: 1 in all
+            attempts:tuple=DUAL_ATTEMPTS, # (method, relative tolerance, crossover, optimize) tried in turn
+           )->tuple:         # (μ, pair weights q in the order of `Rows.lp`, iterations, method used)
     """max dual(q) over distributions q on the rows with |a + Fᵀq| <= λ, written sc ⊙ (a + Fᵀq) = s with
     |s| <= sc ⊙ λ and sc = min(1/λ, DUAL_SCALE), by HiGHS's interior point method, or its dual simplex where that
     fails; μ is the multiplier of those rows"""
@@ -179,25 +195,40 @@ def dual_lp(form:Form,       # rows of pairs or label sets
     Fq = sp.diags(sc) @ sp.block_diag([rows.Psi.T] * K, format='csr')       # column y*n + i: Ψ(x_i) in block y
     nt = n if isinstance(rows, SubsetRows) else 0                             # dual(q) = 1 - Σ_i t_i, t_i >= q_iy
     c = np.r_[np.zeros(K * n), np.ones(n), np.zeros(m)] if nt else np.r_[-rows.B.T.ravel(), np.zeros(m)]
-    E = sp.hstack([sp.eye(n)] * K) if marginal else sp.csr_matrix(np.ones((1, K * n)))  # the weights' totals
+    E = sp.hstack([sp.eye(n)] * K) if totals is not None else sp.csr_matrix(np.ones((1, K * n)))  # the weights' totals
     A_eq = sp.vstack([sp.hstack([Fq, sp.csr_matrix((m, nt)), -sp.eye(m)]),
                       sp.hstack([E, sp.csr_matrix((E.shape[0], nt + m))])], format='csc')
-    b_eq = np.r_[-sc * form.a, np.full(E.shape[0], 1 / E.shape[0])]
+    b_eq = np.r_[-sc * form.a, np.ones(1) if totals is None else totals]
     A_ub = sp.hstack([sp.eye(K * n), -sp.vstack([sp.eye(n)] * K), sp.csr_matrix((K * n, m))], format='csc') if nt else None
     bounds = np.r_[np.tile([0, np.inf], (K * n + nt, 1)), np.c_[-sc * lam, sc * lam]]
-    for method, rel in DUAL_ATTEMPTS:
+    t0 = time.perf_counter()
+    for method, rel, crossover, optimize in attempts:
         options = dict(primal_feasibility_tolerance=tol * rel, dual_feasibility_tolerance=tol * rel,
                        ipm_optimality_tolerance=tol * rel)
-        if time_limit is not None: options['time_limit'] = time_limit
-        res = linprog(0 * c if feasible else c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
-                      b_eq=b_eq, bounds=bounds, method=method, options=options)
+        if crossover: options['run_crossover'] = crossover
+        if time_limit is not None: options['time_limit'] = max(time_limit - (time.perf_counter() - t0), 1e-3)
+        with warnings.catch_warnings():  # run_crossover is passed to HiGHS as is, with scipy's warning that it does so
+            warnings.filterwarnings('ignore', 'Unrecognized options', OptimizeWarning)
+            res = linprog(c if optimize else 0 * c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
+                          b_eq=b_eq, bounds=bounds, method=method, options=options)
         if res.status in (0, 1, 2): break      # solved, out of time, or no weights meet the constraints
+    if res.status == 1 and time_limit is not None: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
     if res.status != 0: raise RuntimeError(f'HiGHS on the dual: {res.message}')
-    return res.eqlin.marginals[:m] * sc, res.x[:K * n], int(res.nit)
+    return res.eqlin.marginals[:m] * sc, res.x[:K * n], int(res.nit), method
 
 
 # %% ../../nbs/03i_degenerate.ipynb #e370b86a
 MU_ZERO = 1e-9            # entries of μ below this (relative to the largest) are zero at the vertex: free duals there
+
+def merged(form:Form)->tuple: # (the form on distinct instances, each instance's group, the size of each group)
+    "Identical instances (equal rows of Ψ, and of B for pairs) merged into one: their rows, and so the max, are the same"
+    rows = form.rows
+    key = rows.Psi if isinstance(rows, SubsetRows) else np.c_[rows.Psi, rows.B]
+    _, first, groups, counts = np.unique(key, axis=0, return_index=True, return_inverse=True, return_counts=True)
+    if len(first) == rows.n: return form, np.arange(rows.n), np.ones(rows.n)
+    Psi = rows.Psi[first]
+    merged_rows = SubsetRows(Psi, rows.n_classes) if isinstance(rows, SubsetRows) else PairRows(Psi, rows.n_classes, rows.B[first])
+    return Form(form.a, form.lam, merged_rows), groups.ravel(), counts.astype(float)
 
 def reduced_costs(form:Form, q:np.ndarray)->np.ndarray:
     """a + Fᵀq in extended precision (np.longdouble): at λ_j ~ 1e-10 the rounding of the double sum (1e-16) would
@@ -210,12 +241,22 @@ def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
                objective=None,     # μ -> the value to certify (None: f); eq. (14)'s with `marginal`
                marginal:bool=False, # the fixed-marginal problem, eq. (14): weights of mass 1/n on each instance
               )->Solution:
-    "`dual_lp` at λ (the solution) and at λ/2 (q′, which bounds Λ), weights polished, a lower bound for every μ"
+    """`dual_lp` on the distinct instances at λ (the solution) and at λ/2 (q′, which bounds Λ), the weights spread back
+    over the copies, polished if need be: a lower bound for every μ"""
     t0 = time.perf_counter()
     rows, K, n = form.rows, form.rows.n_classes, form.rows.n
     if not (form.lam > 0).all(): raise ValueError('solve_tiny needs every λ_j > 0')
-    mu, q, nit = dual_lp(form, form.lam, tol, time_limit, marginal)
-    _, q2, nit2 = dual_lp(form, form.lam / 2, tol, time_limit, marginal, feasible=True)
+    small, group, size = merged(form)
+    left = lambda: None if time_limit is None else time_limit - (time.perf_counter() - t0)
+    spread = lambda Q: (Q.reshape(K, -1)[:, group] / size[group]).ravel()   # each group's weight shared by its copies
+    try:   # the limit named as the caller gave it, not as what was left of it for the run that stopped
+        mu, q, nit, method = dual_lp(small, form.lam, tol, left(), size / n if marginal else None)
+        if time_limit is not None and left() <= 0: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
+        # q′ by the interior point method where it worked at λ, else at once by the simplex
+        _, q2, nit2, _ = dual_lp(small, form.lam / 2, tol, left(), size / n if marginal else None,
+                                 BOUND_ATTEMPTS if method == 'highs-ipm' else BOUND_ATTEMPTS[1:])
+    except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS on the dual') from None
+    q, q2 = spread(q), spread(q2)
     value, P = (objective or form.value)(mu), sp.block_diag([rows.Psi.T] * K, format='csr')
     groups, totals = (np.tile(np.arange(n), K), np.full(n, 1 / n)) if marginal else (np.zeros(K * n, int), np.ones(1))
     q2 = normalized(q2, groups, totals)
@@ -226,11 +267,16 @@ def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
         with np.errstate(over='ignore'): worst = float((e / form.lam).max())   # inf where λ_j is denormal
         charge = Lam * worst if worst > 0 and Lam > 0 else 0.0                   # Λ = 0: μ* = 0, nothing to charge
         return dual_value(rows, q.reshape(K, n).T) - charge
-    on = np.abs(mu) > MU_ZERO * np.abs(mu).max(initial=0)
-    q = polish_dual(P, q, None, np.flatnonzero(on), bound, groups=groups, totals=totals,
-                    resid=lambda t: reduced_costs(form, t) + form.lam * np.sign(mu))
-    return Solution(mu=mu, value=value, lower=bound(q), n_iter=nit + nit2, solver='degenerate',
-                    time=time.perf_counter() - t0, dual=q)
+    q = normalized(q, groups, totals)
+    sol = Solution(mu=mu, value=value, lower=bound(q), n_iter=nit + nit2, solver='degenerate', time=0.0, dual=q)
+    if not sol.certified:   # HiGHS's weights fall short: made to meet the active rows, |a + Fᵀq|_j = λ_j, exactly
+        g = np.float64(reduced_costs(form, q))
+        on = np.flatnonzero(np.abs(g) >= (1 - ACTIVE_TOL) * form.lam)
+        sol.dual = polish_dual(P, q, None, on, bound, groups=groups, totals=totals,
+                               resid=lambda t: reduced_costs(form, t) - form.lam * np.sign(g))
+        sol.lower = bound(sol.dual)
+    sol.time = time.perf_counter() - t0
+    return sol
 
 def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) (PairRows or SubsetRows), else HiGHS
                      tol:float=1e-9,      # HiGHS's feasibility and optimality tolerances
@@ -248,13 +294,15 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
     K, n = rows.n_classes, rows.n
     if (form.lam > 0).all():
         try: return solve_tiny(form, tol, time_limit)
-        except RuntimeError as e:        # HiGHS failed on the dual: the change of variables, certified on a box
-            if 'time limit' in str(e).lower(): raise
+        except TimeLimitReached: raise
+        except RuntimeError: pass        # HiGHS failed on the dual: the change of variables, certified on a box
     for i, rank_tol in enumerate(rank_tols):
         g = gauge(rows.Psi, form.a, K, scaled=not form.lam.any(), rank_tol=rank_tol)
         if g.a_out > R1_TOL * (1 + np.abs(form.a).max()) + form.lam.max(): raise ValueError(R1_MESSAGE)
         try:
-            w, mu, q, nit = _gauge_lp(form, g, tol, time_limit, refine); break
+            left = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 1e-3)
+            w, mu, q, nit = _gauge_lp(form, g, tol, left, refine); break
+        except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS in the coordinates w') from None
         except (ValueError, RuntimeError):
             if i == len(rank_tols) - 1: raise
     if not form.lam.any():
@@ -273,5 +321,6 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         viol = lambda q: np.maximum(np.abs(form.a + P @ q) - form.lam, 0)
     bound = lambda q: dual_value(rows, q.reshape(K, n).T) - rho * viol(q).sum()
     q = polish_dual(P, q, base, eqs, bound)
-    return Solution(mu=mu, value=form.value(mu), lower=bound(q),
-                    n_iter=nit, solver='degenerate', time=time.perf_counter() - t0, dual=q)
+    box = rho if viol(q).any() else np.inf   # a bound charged for violations holds on the box only: an estimate
+    return Solution(mu=mu, value=form.value(mu), lower=bound(q), n_iter=nit, solver='degenerate',
+                    time=time.perf_counter() - t0, dual=q, lower_box=box)

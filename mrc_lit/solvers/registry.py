@@ -54,7 +54,7 @@ def checked(form:Form, sol, solver)->Solution:
     if not np.isfinite(mu).all(): raise ValueError(f'{who} returned a μ with NaN or infinite entries')
     sol.mu, sol.value = mu, form.value(mu)
     if not np.isfinite(sol.value): raise ValueError(f'{who} returned a μ where f(μ) = {sol.value} (overflow): μ is far too large')
-    if callable(solver): sol.lower = certified_lower(form, sol.dual)
+    if callable(solver): sol.lower, sol.lower_box = certified_lower(form, sol.dual), np.inf
     return sol
 
 def certified_lower(form:Form, dual)->float: # a lower bound on min f, NaN if the dual gives none
