@@ -88,10 +88,10 @@ def _one(Psi, y, K, tau_inf, cfg, rep, seed, delta, solver):
             excess_simple = G.max() - 1 - phi
             G = scores(Psi, mu_u) + 1 - H
             excess_tight = G.max() - G[tr].max()
-            rows.append(dict(rep=rep, case=case, lambda0=l0, error=error, upper=float(sol.value), simple=float(simple),
-                             tight=float(tight), excess_simple=float(excess_simple), excess_tight=float(excess_tight),
-                             covered=bool((dev <= ld).all()), lambda_delta=float(ld.mean()),
-                             lambda_=float(U.lambda_.mean()), seconds=time.perf_counter() - t0))
+            rows.append(dict(rep=rep, case=case, lambda0=l0, error=error, upper=float(sol.value), gap=float(sol.gap),
+                             simple=float(simple), tight=float(tight), excess_simple=float(excess_simple),
+                             excess_tight=float(excess_tight), covered=bool((dev <= ld).all()),
+                             lambda_delta=float(ld.mean()), lambda_=float(U.lambda_.mean()), seconds=time.perf_counter() - t0))
     return rows
 
 def reproduce(quick:bool=False, # reduced configuration (seconds instead of hours)

@@ -33,12 +33,12 @@ def run_fold(name:str, fold:int, cfg:dict, seed:int=0)->list:
             mrc = MRC(n_components=cfg['n_components'], lambda0=lam0, random_state=fold).fit(X[tr], y[tr])
             dl, du = mrc.error_bounds('deterministic')
             rows.append(dict(dataset=name, fold=fold, method='MRC', param=float(lam0), upper=mrc.upper_bound_,
-                             lower=mrc.lower_bound_, error=mrc.randomized_error(X[te], y[te]),
+                             lower=mrc.lower_bound_, gap=mrc.solution_.gap, error=mrc.randomized_error(X[te], y[te]),
                              det_upper=du, det_lower=dl, det_error=float(np.mean(mrc.predict(X[te]) != y[te]))))
         for rho in cfg['rhos']:
             d = DRLR(rho=rho, n_components=cfg['drlr_components'], random_state=fold).fit(X[tr], y[tr])
             rows.append(dict(dataset=name, fold=fold, method='DRLR', param=float(rho), upper=d.objective_, lower=d.lower_bound_,
-                             error=float(np.mean(d.predict(X[te]) != y[te])), det_upper=d.upper_bound_, det_lower=np.nan,
+                             gap=np.nan, error=float(np.mean(d.predict(X[te]) != y[te])), det_upper=d.upper_bound_, det_lower=np.nan,
                              det_error=np.nan))
         return rows
 
