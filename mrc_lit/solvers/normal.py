@@ -293,12 +293,11 @@ def column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.nd
     K, d = len(ws.blocks), ws.nc // len(ws.blocks)
     kron = ws.uniform and ws.ni and d <= KRON_MAX_FEATURES
     if kron:
-        # F = I_K ⊗ X: the Ω⁻¹ coupling Σ_i (g_i ⊗ x_i)(g_i ⊗ x_i)ᵀ/κ_i is YᵀY with Y's row i = (g_i/√κ_i) ⊗ x_i, one
-        # syrk over all K·d columns (lower triangle); the diagonal blocks add Xᵀ diag(1/e_k) X, from the outer products
-        X, gk = ws.blocks[0], np.where(keep[:nb], g, 0).reshape(K, -1) / np.sqrt(kap)
-        G[:] = dsyrk(1.0, (gk.T[:, :, None] * X[:, None, :]).reshape(len(X), -1).T, lower=1)
-        Ek = ws.outer.T @ np.where(keep[:nb], inv_e[:nb], 0).reshape(K, -1).T
-        G.reshape(K, d, K, d)[np.arange(K), :, np.arange(K), :] += Ek.T.reshape(K, d, d)
+        # F = I_K ⊗ X: every block G_kl = Xᵀ diag(c_kl) X from one product with the rows' outer products
+        gk = np.where(keep[:nb], g, 0).reshape(K, -1)
+        C = gk[:, None, :] * gk[None, :, :] / kap
+        C[np.arange(K), np.arange(K)] = np.where(keep[:nb], w[:nb], 0).reshape(K, -1)
+        G[:] = (ws.outer.T @ C.reshape(K * K, -1).T).reshape(d, d, K, K).transpose(2, 0, 3, 1).reshape(ws.nc, ws.nc)
     for k, A in enumerate(() if kron else ws.blocks):
         r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
         if r1 == r0 or c1 == c0: continue
