@@ -78,8 +78,8 @@ def timed(c, *args, **kw):
     stages.append(f"{kw['method'][6:]}/{kw['options'].get('run_crossover', '-')}:{r.status}:{time.perf_counter() - t:.1f}s")
     return r
 dg.linprog = timed
-t = time.perf_counter(); r = dg.solve_tiny(form)
-print(json.dumps({'time': time.perf_counter() - t, 'gap': r.gap, 'cert': r.certified, 'stages': ' '.join(stages)}))
+t = time.perf_counter(); r = dg.solve_tiny(form) if l0 > 0 else dg.solve_degenerate(form)   # λ = 0: the change of variables
+print(json.dumps({'time': time.perf_counter() - t, 'gap': float(r.gap), 'cert': bool(r.certified), 'stages': ' '.join(stages)}))
 '''
 
 def run(args, limit, worker=WORKER):
