@@ -10,7 +10,13 @@ the gap (value - lower bound), whether it is certified and the load average at i
 of HiGHS in μ ('lp', up to n = --lp-max, under --lp-limit). 'certified': yes where `Solution.certified`; at λ = 0
 'estimate' where the bound is not a proof: chapter 03i charges the residual there with G in place of ΨB, and
 where those differ by more than GAUGE_EXACT the lower bound (and for eq. 14 the value, computed in w) is an
-estimate, whatever its gap. With --append the table is appended to the file as a new section."""
+estimate, whatever its gap. With --append the table is appended to the file as a new section.
+
+    .venv/bin/python benchmarks/degenerate.py --adult 100,200,500 [--lambda0 1e-8] [--variants new,old] [--limit 900]
+
+Figure 3's configuration instead (Adult, 1,000 training samples, ideal λ = λ0 |τ_∞ − τ|, RFF with the given numbers of
+frequencies, D = 2 n_components + 1): `solve_tiny` with q′ found with the crossover on where it worked at λ (new) and,
+alternating, with it off (old, `BOUND_ATTEMPTS` before deg4); each HiGHS run's method, crossover, status and seconds."""
 import argparse, json, os, subprocess, sys, time
 from pathlib import Path
 
@@ -52,12 +58,35 @@ try:
 except Exception as e:
     print(json.dumps({'time': time.perf_counter() - t, 'error': type(e).__name__ + ': ' + str(e)[:60]}))
 '''
+ADULT = r'''
+import json, sys, time, numpy as np
+import mrc_lit.solvers.degenerate as dg
+from mrc_lit.datasets import load_dataset
+from mrc_lit.features import RandomFourierFeatures
+from mrc_lit.uncertainty import feature_mean, UncertaintySet
+from mrc_lit.learning import learning_form
+nc, l0, variant = int(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
+X, y = load_dataset('adult'); y = np.unique(y, return_inverse=True)[1]; K = int(y.max()) + 1
+Psi = RandomFourierFeatures(nc, random_state=0).fit(X).transform(X)
+tr = np.random.default_rng([0, 0]).choice(len(y), size=1000, replace=False)   # figure3._one's draw, repetition 0
+tau = feature_mean(Psi[tr], y[tr], K)
+form = learning_form(Psi[tr], UncertaintySet(tau, l0 * np.abs(feature_mean(Psi, y, K) - tau), K))
+if variant == 'old': dg.BOUND_ATTEMPTS = (dg.BOUND_ATTEMPTS[1],) + dg.BOUND_ATTEMPTS[1:]
+stages, lp = [], dg.linprog
+def timed(c, *args, **kw):
+    t = time.perf_counter(); r = lp(c, *args, **kw)
+    stages.append(f"{kw['method'][6:]}/{kw['options'].get('run_crossover', '-')}:{r.status}:{time.perf_counter() - t:.1f}s")
+    return r
+dg.linprog = timed
+t = time.perf_counter(); r = dg.solve_tiny(form) if l0 > 0 else dg.solve_degenerate(form)   # λ = 0: the change of variables
+print(json.dumps({'time': time.perf_counter() - t, 'gap': float(r.gap), 'cert': bool(r.certified), 'stages': ' '.join(stages)}))
+'''
 
-def run(args, limit):
+def run(args, limit, worker=WORKER):
     env = {**os.environ, 'PYTHONPATH': str(ROOT)}
     t = time.perf_counter()
     try:
-        out = subprocess.run([sys.executable, '-c', WORKER, *map(str, args)], capture_output=True, text=True,
+        out = subprocess.run([sys.executable, '-c', worker, *map(str, args)], capture_output=True, text=True,
                              timeout=limit, env=env).stdout.strip().splitlines()
         return json.loads(out[-1]) if out else {'time': time.perf_counter() - t, 'error': 'crashed'}
     except subprocess.TimeoutExpired:
@@ -82,7 +111,19 @@ def main():
     ap.add_argument('--sizes', default='200,1000')
     ap.add_argument('--lp-max', type=int, default=200, help='HiGHS in μ only up to this n (it mostly runs to the limit)')
     ap.add_argument('--lp-limit', type=float, default=15, help='the limit for HiGHS in μ')
+    ap.add_argument('--adult', default=None, help="numbers of frequencies: Figure 3's configuration (see above)")
+    ap.add_argument('--lambda0', type=float, default=1e-8)
+    ap.add_argument('--variants', default='new,old', help='with --adult: new, old or both, alternating')
     a = ap.parse_args()
+    if a.adult:
+        print('| D | variant | total | stages (method/crossover:status:seconds) | gap | certified | load |\n|' + '---|' * 7)
+        for nc in map(int, a.adult.split(',')):
+            for variant in a.variants.split(','):
+                r = run([nc, a.lambda0, variant], a.limit, ADULT)
+                res = (f"{r['time']:.1f} s | {r['stages']} | {r['gap']:.1e} | {'yes' if r['cert'] else 'no'}" if 'gap' in r
+                       else f">{a.limit:.0f} s | | | " if r.get('timeout') else f"{r['time']:.1f} s | {r['error']} | | ")
+                print(f'| {2 * nc + 1} | {variant} | {res} | {load()} |', flush=True)
+        return
     lines = [f'| case | n | λ0 | problem | default | gap | certified | load | HiGHS in μ | gap |', '|' + '---|' * 10]
     for n in map(int, a.sizes.split(',')):
         for kind in ('random', 'ties', 'duplicates'):

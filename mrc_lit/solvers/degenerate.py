@@ -36,8 +36,11 @@ DUAL_ATTEMPTS = (('highs-ipm', 0.1, 'on', True), ('highs-ipm', 0.1, 'off', True)
                           # gives a vertex, whose weights violate the rows least; where the crossover fails (1,000
                           # duplicated points, eq. 14 at n = 1,000) the interior solution; where the interior point
                           # method fails (1,000 random points) the dual simplex (slower), at tol only
-BOUND_ATTEMPTS = (('highs-ipm', 0.1, 'off', True), ('highs-ds', 1.0, None, False)) # the same for q′ (no vertex
-                          # needed): the optimum at λ/2 by the interior point method, else a feasible point by the simplex
+BOUND_ATTEMPTS = (('highs-ipm', 0.1, 'on', True), ('highs-ipm', 0.1, 'off', True), ('highs-ds', 1.0, None, False))
+                          # the same for q′, from the one that worked at λ on: the optimum at λ/2 by the interior point
+                          # method, else a feasible point by the simplex. The crossover stays on where it worked: with it
+                          # off HiGHS spends 4-5x longer on the same LP (after the IPM: 20 s against 5 s at m = 402, 77
+                          # s against 16 s at m = 802; benchmarks/results.md, deg4)
 ACTIVE_TOL = 1e-3         # rows with |a + Fᵀq|_j within this fraction of λ_j are active: `polish_dual` makes them tight
                           # (an interior solution's inactive rows stay below 0.97 λ_j on 1,000 random duplicates)
 TINY_LAMBDA = 1e-7        # 'auto' solves forms with every λ_j below this here: λ0 <= 1e-6 on features |ψ| <= 1, where
@@ -185,7 +188,7 @@ def dual_lp(form:Form,       # rows of pairs or label sets
             tol:float, time_limit:float,
             totals:np.ndarray=None, # the mass of each instance's weights (eq. 14: 1/n each); None: 1 in all
             attempts:tuple=DUAL_ATTEMPTS, # (method, relative tolerance, crossover, optimize) tried in turn
-           )->tuple:         # (μ, pair weights q in the order of `Rows.lp`, iterations, method used)
+           )->tuple:         # (μ, pair weights q in the order of `Rows.lp`, iterations, index of the attempt used)
     """max dual(q) over distributions q on the rows with |a + Fᵀq| <= λ, written sc ⊙ (a + Fᵀq) = s with
     |s| <= sc ⊙ λ and sc = min(1/λ, DUAL_SCALE), by HiGHS's interior point method, or its dual simplex where that
     fails; μ is the multiplier of those rows"""
@@ -202,7 +205,7 @@ def dual_lp(form:Form,       # rows of pairs or label sets
     A_ub = sp.hstack([sp.eye(K * n), -sp.vstack([sp.eye(n)] * K), sp.csr_matrix((K * n, m))], format='csc') if nt else None
     bounds = np.r_[np.tile([0, np.inf], (K * n + nt, 1)), np.c_[-sc * lam, sc * lam]]
     t0 = time.perf_counter()
-    for method, rel, crossover, optimize in attempts:
+    for used, (method, rel, crossover, optimize) in enumerate(attempts):
         options = dict(primal_feasibility_tolerance=tol * rel, dual_feasibility_tolerance=tol * rel,
                        ipm_optimality_tolerance=tol * rel)
         if crossover: options['run_crossover'] = crossover
@@ -214,7 +217,7 @@ def dual_lp(form:Form,       # rows of pairs or label sets
         if res.status in (0, 1, 2): break      # solved, out of time, or no weights meet the constraints
     if res.status == 1 and time_limit is not None: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
     if res.status != 0: raise RuntimeError(f'HiGHS on the dual: {res.message}')
-    return res.eqlin.marginals[:m] * sc, res.x[:K * n], int(res.nit), method
+    return res.eqlin.marginals[:m] * sc, res.x[:K * n], int(res.nit), used
 
 
 # %% ../../nbs/03i_degenerate.ipynb #e370b86a
@@ -250,11 +253,10 @@ def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
     left = lambda: None if time_limit is None else time_limit - (time.perf_counter() - t0)
     spread = lambda Q: (Q.reshape(K, -1)[:, group] / size[group]).ravel()   # each group's weight shared by its copies
     try:   # the limit named as the caller gave it, not as what was left of it for the run that stopped
-        mu, q, nit, method = dual_lp(small, form.lam, tol, left(), size / n if marginal else None)
+        mu, q, nit, used = dual_lp(small, form.lam, tol, left(), size / n if marginal else None)
         if time_limit is not None and left() <= 0: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
-        # q′ by the interior point method where it worked at λ, else at once by the simplex
-        _, q2, nit2, _ = dual_lp(small, form.lam / 2, tol, left(), size / n if marginal else None,
-                                 BOUND_ATTEMPTS if method == 'highs-ipm' else BOUND_ATTEMPTS[1:])
+        # q′ by the attempt that worked at λ (the interior point method, with crossover where that worked), or later ones
+        _, q2, nit2, _ = dual_lp(small, form.lam / 2, tol, left(), size / n if marginal else None, BOUND_ATTEMPTS[used:])
     except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS on the dual') from None
     q, q2 = spread(q), spread(q2)
     value, P = (objective or form.value)(mu), sp.block_diag([rows.Psi.T] * K, format='csr')
