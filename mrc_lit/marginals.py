@@ -11,7 +11,7 @@ import time
 import numpy as np
 import scipy.sparse as sp
 from sklearn.utils import column_or_1d
-from .solvers.control import linprog, run_control, check_solver_options
+from .solvers.control import linprog, run_control, check_solver_options, time_left
 from .solvers.degenerate import gauge, solve_tiny, R1_TOL, TINY_LAMBDA, TimeLimitReached
 from .features import scores, pair_matrix
 from .uncertainty import UncertaintySet, uncertainty_set, feature_mean
@@ -49,6 +49,7 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
                          )->Solution:       # μ*, value R̄(V), dual bound, and the worst-case p (entry y*n + i) as `dual`
     "Exact solution of eq. (14) by its linear program; at λ = 0 in the coordinates of `gauge`, at tiny λ by its dual"
     check_solver_options(tol=tol, time_limit=time_limit)
+    t0 = time.perf_counter()
     Psi = np.asarray(Psi, dtype=float); n, D = Psi.shape; K = U.n_classes; m = K * D
     if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
     if n and not U.lambda_.any():
@@ -67,16 +68,13 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
     if n and (U.lambda_ > 0).all() and U.lambda_.max() <= TINY_LAMBDA:
         # the dual LP of chapter 03i with mass 1/n on each instance; where HiGHS fails on it (but not where it ran
         # out of time: a limit ends the fit), HiGHS in μ, in the time left
-        t0 = time.perf_counter()
         with run_control(max_time, verbose):
             try: return solve_tiny(Form(-U.tau, U.lambda_, SubsetRows(Psi, K)), tol, time_limit, marginal=True,
                                    objective=lambda mu: fixed_marginals_objective(Psi, U, mu))
             except TimeLimitReached: raise
             except RuntimeError: pass
-        if time_limit is not None:       # HiGHS in μ in the time left, an error naming the limit as given
-            try: return _fixed_marginals_lp(Psi, U, tol, max(time_limit - (time.perf_counter() - t0), 1e-3), max_time, verbose)
-            except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS on eq. (14)') from None
-    return _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)
+    try: return _fixed_marginals_lp(Psi, U, tol, time_left(time_limit, t0), max_time, verbose)
+    except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS on eq. (14)') from None   # the limit as given
 
 _V_EMPTY = ('the problem is unbounded below: no distribution with the training marginal satisfies |E_p Φ - τ| <= λ '
             '(V is empty). Use the sample mean of these instances as τ, or a larger λ')

@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['PROGRESS_EVERY', 'WAIT_SLICE', 'STOP_WAIT', 'PROCESS_MIN_SIZE', 'FitTimeout', 'check_max_time',
-           'check_solver_options', 'Control', 'RunCancelled', 'current', 'limits', 'run_control', 'interruptible',
-           'linprog']
+           'check_solver_options', 'time_left', 'Control', 'RunCancelled', 'current', 'limits', 'run_control',
+           'interruptible', 'linprog']
 
 # %% ../../nbs/03h_control.ipynb #78ca348b
 import atexit, contextvars, dataclasses, os, pickle, select, subprocess, sys, threading, time, warnings
@@ -54,6 +54,10 @@ def check_solver_options(**options):
             what = ('an integer' if integer else 'a number' if name == 'time_limit' else 'a finite number')
             what += (' >= ' if closed else ' > ') + f'{low:g}'
             raise ValueError(f"{name} must be {what}{' or None' if none_ok else ''}, got {v!r}")
+
+def time_left(time_limit:float, t0:float)->float: # what a solver's `time_limit` leaves since t0, None without a limit
+    "The rest of a limit for the next HiGHS run: at least 1 ms, as HiGHS takes only a positive limit"
+    return None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 1e-3)
 
 
 # %% ../../nbs/03h_control.ipynb #e138a995

@@ -15,7 +15,7 @@ import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
 from scipy.optimize import OptimizeWarning
-from .control import check_solver_options, linprog   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
+from .control import check_solver_options, linprog, time_left   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
 from ..features import pow2_scale
 from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp
 
@@ -209,7 +209,7 @@ def dual_lp(form:Form,       # rows of pairs or label sets
         options = dict(primal_feasibility_tolerance=tol * rel, dual_feasibility_tolerance=tol * rel,
                        ipm_optimality_tolerance=tol * rel)
         if crossover: options['run_crossover'] = crossover
-        if time_limit is not None: options['time_limit'] = max(time_limit - (time.perf_counter() - t0), 1e-3)
+        if time_limit is not None: options['time_limit'] = time_left(time_limit, t0)
         with warnings.catch_warnings():  # run_crossover is passed to HiGHS as is, with scipy's warning that it does so
             warnings.filterwarnings('ignore', 'Unrecognized options', OptimizeWarning)
             res = linprog(c if optimize else 0 * c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
@@ -250,13 +250,12 @@ def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
     rows, K, n = form.rows, form.rows.n_classes, form.rows.n
     if not (form.lam > 0).all(): raise ValueError('solve_tiny needs every λ_j > 0')
     small, group, size = merged(form)
-    left = lambda: None if time_limit is None else time_limit - (time.perf_counter() - t0)
     spread = lambda Q: (Q.reshape(K, -1)[:, group] / size[group]).ravel()   # each group's weight shared by its copies
     try:   # the limit named as the caller gave it, not as what was left of it for the run that stopped
-        mu, q, nit, used = dual_lp(small, form.lam, tol, left(), size / n if marginal else None)
-        if time_limit is not None and left() <= 0: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
+        mu, q, nit, used = dual_lp(small, form.lam, tol, time_left(time_limit, t0), size / n if marginal else None)
+        if time_limit is not None and time.perf_counter() - t0 >= time_limit: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
         # q′ by the attempt that worked at λ (the interior point method, with crossover where that worked), or later ones
-        _, q2, nit2, _ = dual_lp(small, form.lam / 2, tol, left(), size / n if marginal else None, BOUND_ATTEMPTS[used:])
+        _, q2, nit2, _ = dual_lp(small, form.lam / 2, tol, time_left(time_limit, t0), size / n if marginal else None, BOUND_ATTEMPTS[used:])
     except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS on the dual') from None
     q, q2 = spread(q), spread(q2)
     value, P = (objective or form.value)(mu), sp.block_diag([rows.Psi.T] * K, format='csr')
@@ -302,8 +301,7 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         g = gauge(rows.Psi, form.a, K, scaled=not form.lam.any(), rank_tol=rank_tol)
         if g.a_out > R1_TOL * (1 + np.abs(form.a).max()) + form.lam.max(): raise ValueError(R1_MESSAGE)
         try:
-            left = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 1e-3)
-            w, mu, q, nit = _gauge_lp(form, g, tol, left, refine); break
+            w, mu, q, nit = _gauge_lp(form, g, tol, time_left(time_limit, t0), refine); break
         except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS in the coordinates w') from None
         except (ValueError, RuntimeError):
             if i == len(rank_tols) - 1: raise
