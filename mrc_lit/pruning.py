@@ -117,6 +117,10 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
         prune()
     return low, high, pruned, t_bounds
 
+def _mrc_key(est, name:str='lambda0')->str:
+    "The name of the MRC's parameter `name` among the parameters of `est`"
+    return f'{est.steps[-1][0]}__{name}' if isinstance(est, Pipeline) else name
+
 def pruned_rows(estimator, candidates:list, X, y,
                 row,                 # row(m, Psi, y_enc): the dict of bounds of a solved candidate (chapter 16's `candidate_bounds`)
                 keep:bool=False,     # add each solved candidate's fit to its row, as 'estimator' (None where skipped)
@@ -124,7 +128,7 @@ def pruned_rows(estimator, candidates:list, X, y,
                 screen_tols:tuple=SCREEN_TOLS)->tuple: # (a row per candidate, {index: fitted estimator} of the solved)
     """`pruned_search` over clone(estimator) with each of `candidates`: BoundSearch(prune=True)'s rows, intervals of R̄
     included; with screens the solves start cold (see the text), without them from the best solved neighbour"""
-    est, key = clone(estimator), (f'{estimator.steps[-1][0]}__' if isinstance(estimator, Pipeline) else '') + 'random_state'
+    est, key = clone(estimator), _mrc_key(estimator, 'random_state')
     if est.get_params()[key] is None:   # bounds transfer between fixed problems: one draw of frequencies for all
         est.set_params(**{key: int(np.random.randint(2**31 - 1))})
     prep = [prepare_candidate(est, p, X, y) for p in candidates]

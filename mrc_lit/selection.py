@@ -21,7 +21,7 @@ from .uncertainty import UncertaintySet, practical_lambda, bernstein_lambda
 from .learning import randomized_rule, deterministic_rule
 from .bounds import lower_bound, upper_bound, confidence_bounds
 from .estimator import MRC
-from .pruning import pruned_rows, solve_prepared
+from .pruning import pruned_rows, solve_prepared, _mrc_key
 
 # %% ../nbs/16_model_selection.ipynb #f6d77c81
 def _final_mrc(est):
@@ -34,10 +34,6 @@ def _final_mrc(est):
         raise ValueError("BoundSearch selects by the bounds of an MRC learned over its training instances; a ReducedMRC's "
                          "bounds are over a sample of them and need Theorem 9's ε_s term: search with MRC")
     return last
-
-def _mrc_key(est, name:str='lambda0')->str:
-    "The name of the MRC's parameter `name` among the parameters of `est`"
-    return f'{est.steps[-1][0]}__{name}' if isinstance(est, Pipeline) else name
 
 def feature_groups(estimator,        # an MRC or a Pipeline ending in one
                    candidates:list,  # parameter dicts, e.g. list(ParameterGrid(grid))
