@@ -39,8 +39,8 @@ DUAL_ATTEMPTS = (('highs-ipm', 0.1, 'on', True), ('highs-ipm', 0.1, 'off', True)
 BOUND_ATTEMPTS = (('highs-ipm', 0.1, 'on', True), ('highs-ipm', 0.1, 'off', True), ('highs-ds', 1.0, None, False))
                           # the same for q′, from the one that worked at λ on: the optimum at λ/2 by the interior point
                           # method, else a feasible point by the simplex. The crossover stays on where it worked: with it
-                          # off HiGHS spends 4-5x longer on the same LP (after the IPM: 20 s against 5 s at m = 402, 77
-                          # s against 16 s at m = 802; benchmarks/results.md, deg4)
+                          # off HiGHS (scipy's 1.12) spends several times longer on the same LP after its interior
+                          # point iterations (benchmarks/results.md, deg4)
 ACTIVE_TOL = 1e-3         # rows with |a + Fᵀq|_j within this fraction of λ_j are active: `polish_dual` makes them tight
                           # (an interior solution's inactive rows stay below 0.97 λ_j on 1,000 random duplicates)
 TINY_LAMBDA = 1e-7        # 'auto' solves forms with every λ_j below this here: λ0 <= 1e-6 on features |ψ| <= 1, where
