@@ -42,7 +42,7 @@ def transferred_lower(Psi:np.ndarray,   # features of the training instances und
 
 # %% ../nbs/16a_pruning.ipynb #0f4844ff
 PRUNE_MARGIN = 1e-6   # a candidate is skipped only when its lower bound exceeds the best R̄ by this much: far above the solvers' certified gaps (1e-9), so that rounding never skips a tie
-SCREEN_TOLS = (1e-2, 1e-3)   # relative gaps of the screens, loosest first: 1e-2 takes 6-8 interior point iterations (0.1-0.5 of a full solve) for an interval about 0.005 wide, which settles diabetes; where R̄ is flatter, 1e-3 settles most of the rest (blood: 18 candidates left after 1e-2, 2 after 1e-3, at about half a full solve each)
+SCREEN_TOLS = (1e-2,)   # relative gaps of the screens before a candidate's deciding run, loosest first: 1e-2 takes 6-8 interior point iterations (0.1-0.5 of a full solve) for an interval about 0.005 wide, which settles diabetes; a second screen at 1e-3 did what the deciding run's target stop now does, at a fixed depth
 
 def prepare_candidate(estimator, # an MRC or a Pipeline ending in one
                       params:dict, X, y)->tuple: # (the clone, its MRC, X as the MRC sees it, Ψ, 𝒰)
@@ -55,22 +55,35 @@ def prepare_candidate(estimator, # an MRC or a Pipeline ending in one
     m._check_params()
     return (new, m, *m._prepare(Xt, y))
 
-def solve_prepared(m, Xv, Psi, U, warm=None):
+def _certified(m, U)->bool:   # the interior point method solves this candidate, with a certificate to trust
+    return m.solver in ('auto', 'ipm') and U.lambda_.max(initial=0) > TINY_LAMBDA
+
+def solve_prepared(m, Xv, Psi, U, warm=None,
+                   target:float=None, # stop once the certified lower bound on R̄ exceeds this (interior point method only)
+                  )->bool:            # False if stopped so: then m.solution_ holds [lower, value] around R̄, not μ*
     "The rest of MRC.fit on a prepared candidate: P_{τ,λ}, from the optimum `warm` (a Solution) if given"
+    opts = dict(target=target) if target is not None and np.isfinite(target) and _certified(m, U) else {}
     with run_control(m.max_time, m.verbose):
         m.tau_, m.lambda_ = U.tau, U.lambda_
-        m.solution_, m.varphi_ = learn(Psi, U, m.solver, warm=warm)
+        m.solution_, m.varphi_ = learn(Psi, U, m.solver, warm=warm, **opts)
     m.upper_bound_, m.X_fit_, m.mu_, m._bounds = m.solution_.value, Xv, m.solution_.mu, {}
+    return not (opts and m.solution_.lower > target)
 
-def screen_candidate(m, Psi, U, tol:float=SCREEN_TOLS[0])->tuple: # (low, high) holding R̄; (-inf, inf) if not screened
+def screen_candidate(m, Psi, U,
+                     y_enc:np.ndarray,   # the training labels as codes 0..|Y|-1
+                     tol:float=SCREEN_TOLS[0],
+                    )->tuple:           # (low, high) holding R̄; (-inf, inf) if not screened
     "A loose solve of P_{τ,λ} by the interior point method: its certified lower bound and f at its μ hold R̄ between them"
-    if m.solver not in ('auto', 'ipm') or U.lambda_.max(initial=0) <= TINY_LAMBDA: return -np.inf, np.inf   # no certificate to trust
+    if not _certified(m, U): return -np.inf, np.inf   # no certificate to trust
     # max_finish=0: a loose point that the certificate does not pass stops as it is, with a wider interval (its warning
     # says no more than the interval); a simplex finish of it cost up to ten times a full solve on haberman
     with run_control(m.max_time, m.verbose), warnings.catch_warnings():
         warnings.simplefilter('ignore', UserWarning)
         sol = learn(Psi, U, 'ipm', tol=tol, max_finish=0)[0]
-    return (sol.lower if np.isfinite(sol.lower) else -np.inf), sol.value
+    low = sol.lower if np.isfinite(sol.lower) else -np.inf
+    # the certificate's repair of a loose dual can fail (-inf); mixed with the empirical distribution it always bounds R̄
+    if low == -np.inf: low = transferred_lower(Psi, U, y_enc, [sol.dual])
+    return low, sol.value
 
 def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on the same training pairs
                   y_enc:np.ndarray, # the training labels as codes 0..|Y|-1
@@ -86,7 +99,8 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
     near, sols, todo = [[] for _ in range(N)], {}, set(range(N))   # near: (f at a fit's μ, its index)
     level = np.zeros(N, int)   # screens done
     def screen(c):
-        t, (lo, hi) = time.perf_counter(), screen_candidate(*(prepared[c][k] for k in (1, 3, 4)), tol=screen_tols[level[c]])
+        t = time.perf_counter()
+        lo, hi = screen_candidate(*(prepared[c][k] for k in (1, 3, 4)), y_enc, screen_tols[level[c]])
         low[c], high[c], level[c] = max(low[c], lo), min(high[c], hi), level[c] + 1
         t_bounds[c] += time.perf_counter() - t
     for c in range(N) if len(screen_tols) else (): screen(c)
@@ -102,7 +116,11 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
         _, m, Xv, Psi, U = prepared[i]
         start = sols[near[i][0][1]] if warm and near[i] else None
         t0 = time.perf_counter()
-        solve_prepared(m, Xv, Psi, U, start)
+        # the deciding run: solved, or stopped once its lower bound shows that it cannot win (a target stop)
+        if not solve_prepared(m, Xv, Psi, U, start, target=high.min() + PRUNE_MARGIN):
+            low[i], high[i], pruned[i] = m.solution_.lower, min(high[i], m.solution_.value), True
+            t_bounds[i] += time.perf_counter() - t0
+            continue
         if on_fit: on_fit(i, time.perf_counter() - t0, start is not None)
         sols[i], low[i], high[i] = m.solution_, m.upper_bound_, m.upper_bound_
         for c in todo:

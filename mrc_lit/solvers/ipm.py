@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['ONE_THREAD_MAX_PAIRS', 'SAMPLE_MAX_ITER', 'STALL_WINDOW', 'STALL_PROGRESS', 'STALL_MAX_ERR', 'ARTIFICIAL_FREE',
-           'POLISH_NEAR', 'MISSING_ADD', 'RESTART_SIZE', 'DIVERGED_MU', 'DIVERGED_DROP', 'BUSY_PROBE', 'free_cores',
-           'solve_ipm', 'start', 'check_optimum']
+           'POLISH_NEAR', 'MISSING_ADD', 'RESTART_SIZE', 'DIVERGED_MU', 'DIVERGED_DROP', 'TARGET_MAX_ERR', 'BUSY_PROBE',
+           'free_cores', 'solve_ipm', 'start', 'check_optimum']
 
 # %% ../../nbs/03f_ipm.ipynb #4ddc88d2
 import numpy as np
@@ -30,6 +30,7 @@ MISSING_ADD = 500           # pairs added at a failed certificate: at most max(5
 RESTART_SIZE = 1e-8         # the products' target where the point restarts after pairs or columns were added
 DIVERGED_MU = 1e7           # |μ| beyond this ...
 DIVERGED_DROP = 1e6         # ... or a primal objective this many (1 + |f(0)|) below f(0): the method diverges
+TARGET_MAX_ERR = 1e-2       # a target stop certifies points only below this error: above it the certificate's repair of the duals (a least-squares solve, more than an iteration on small problems) mostly failed on the σ grids
 BUSY_PROBE = 0.05           # seconds over which `free_cores` measures how busy the cores are (5 clock ticks of 10 ms)
 
 # %% ../../nbs/03f_ipm.ipynb #64b1a148
@@ -66,8 +67,10 @@ def solve_ipm(form:Form,             # the problem
               max_time:float=None,   # seconds, or None: the run's limit (`run_control`); reached, `FitTimeout`
               verbose:int=None,      # 1: a progress line per second, 2: per iteration; None: the run's
               warm:Solution=None,    # a neighbouring problem's solution: start from its working set (chapter 03j)
+              target:float=None,     # stop as soon as the certified lower bound exceeds this (see *A target stop*)
              )->Solution:
     "Exact minimizer of the general form: a working-set interior point method certified on the full problem"
+    if target is not None and np.isnan(target): raise ValueError('target must be a number or None, got NaN')
     check_solver_options(tol=tol, max_iter=max_iter, time_limit=time_limit, threads=threads, max_pairs=max_pairs, max_cols=max_cols, max_flops=max_flops, max_finish=max_finish, correctors=correctors)
     rows = form.rows
     # λ = 0 leaves f constant along directions where Φ(x, y)ᵀd is the same for every pair (the intercepts): the
@@ -76,7 +79,7 @@ def solve_ipm(form:Form,             # the problem
     pairs = rows.n * rows.n_classes if isinstance(rows, (SubsetRows, PairRows)) else rows.n_rows
     if threads is None: threads = 1 if min(pairs, max_pairs) <= ONE_THREAD_MAX_PAIRS else free_cores()
     opts = dict(tol=tol, max_iter=max_iter, max_pairs=max_pairs, max_cols=max_cols, max_finish=max_finish,
-                correctors=correctors, mixed_precision=mixed_precision)
+                correctors=correctors, mixed_precision=mixed_precision, target=target)
     t0 = time.perf_counter()
     with run_control(max_time, verbose) as ctl, blas().limit(limits=threads, user_api='blas'):
         sol = _run(form, max_flops=max_flops, time_limit=time_limit, warm=warm, **opts)
@@ -142,7 +145,16 @@ def _diverging(run:Run, err:float)->bool:
     return (not np.isfinite(err) or np.abs(x.u - x.w).max(initial=0) > DIVERGED_MU
             or objectives(run.ws, x)[0] < run.f0 - DIVERGED_DROP * (1 + abs(run.f0)))
 
-def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_finish, correctors, mixed_precision, warm=None)->Solution:
+def _above(run:Run, target:float)->bool:
+    "A target stop: certify the point once the working set's dual objective passes `target`; over if the bound does"
+    if objectives(run.ws, run.x)[1] <= target: return False   # the certified bound would not pass it either (a cue, not a proof)
+    c = certificate(run.st, run.ws, run.x.u - run.x.w, run.x.p)
+    run.offer(c.mu, c.value)
+    if c.lower <= target: return False
+    run.lower, run.Qn, run.status = c.lower, c.Qn, 'above target'
+    return True
+
+def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_finish, correctors, mixed_precision, target=None, warm=None)->Solution:
     "One run from a starting working set: iterate, manage the working set, certify; None if a sampled start failed"
     t0 = time.perf_counter()
     st = Structure(form)
@@ -159,6 +171,7 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
         ctl.check(f' in solve_ipm, iteration {it}')
         ctl.progress('ipm', it, gap=rgap, pres=pres, dres=dres, pairs=run.ws.nb, cols=run.ws.nc, steps=f'{run.steps[0]:.2f} {run.steps[1]:.2f}')
         errs.append(err)
+        if target is not None and err < TARGET_MAX_ERR and _above(run, target): break
         stalled = len(errs) > STALL_WINDOW and err > STALL_PROGRESS * errs[-STALL_WINDOW - 1]
         if err < tol or (stalled and err < STALL_MAX_ERR):
             if check_optimum(run, tol, max_finish): break
@@ -179,14 +192,14 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
 def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
     "The run's best point as a Solution, or the fall-backs: None (restart from every pair), HiGHS, an error"
     st = run.st
-    if run.sampled and run.status not in ('optimal', 'time limit') and not run.rel_gap() <= CERTIFIED_GAP: return None
+    if run.sampled and run.status not in ('optimal', 'time limit', 'above target') and not run.rel_gap() <= CERTIFIED_GAP: return None
     if run.status in ('iteration limit', 'diverged'):
         if not run.sampled and st.m <= max_cols:  # unbounded (R1 fails) or numerical trouble: the LP reference decides
             return solve_lp(form)
         if run.status == 'diverged': raise ValueError('the interior point method diverged: the problem may be unbounded '
                                                       '(no distribution on the instances lies in 𝒰); check τ and λ')
     # a stall short of tol with a certified gap below CERTIFIED_GAP is exact for every use of the bounds
-    if run.status != 'optimal' and not (run.status == 'stalled' and run.rel_gap() <= CERTIFIED_GAP):
+    if run.status not in ('optimal', 'above target') and not (run.status == 'stalled' and run.rel_gap() <= CERTIFIED_GAP):
         warnings.warn(f'solve_ipm stopped ({run.status}) before certifying the optimum: the returned value is an upper '
                       f'bound on it, {run.f_best - run.lower:.1e} above the certified lower bound')
     mu, _ = sparsify(st, run.mu_best, run.f_best, tol)
