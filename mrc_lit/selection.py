@@ -150,8 +150,8 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         Start each candidate's solver from the optimum of its neighbour in the grid (chapter 03j): the same optimum,
         reached from a smaller working set. The grid is walked in its order, in `n_jobs` contiguous chains.
     prune : bool, default=False
-        Screen every candidate by a loose solve, which certifies an interval holding its R̄, and solve only those whose
-        interval reaches below the smallest upper end (chapter 16a): the same selection and the same numbers for the
+        Bound every candidate's R̄ by a certified interval (a loose solve, or its neighbours' duals), and solve only those
+        whose interval reaches below the smallest upper end (chapter 16a): the same selection and the same numbers for the
         solved candidates, fewer full solves. Needs rule='randomized' and criterion='upper'; one process; the solves
         start cold (`warm_start` is not used); every candidate's Ψ is held. With random_state=None one seed for all.
     n_jobs : int, default=None
