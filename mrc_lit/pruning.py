@@ -91,7 +91,7 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
                   y_enc:np.ndarray, # the training labels as codes 0..|Y|-1
                   warm:bool=True,   # start each solve from the fitted candidate whose μ does best on it
                   on_fit=None,      # called as on_fit(i, seconds, warm_started) after candidate i is solved
-                  screen_tols:tuple=SCREEN_TOLS, # screens (`screen_candidate`), each for the candidates the ones before leave in the race; (): bounds by `transferred_lower` alone
+                  screen_tols:tuple=SCREEN_TOLS, # screens (`screen_candidate`), loosest first, a later one only while no candidate is solved; (): bounds by `transferred_lower` alone
                  )->tuple:          # (low, high, pruned, seconds spent on each candidate's bounds)
     """Screen every `SCREEN_STRIDE`-th candidate, decide the likely winner, then take the others best first — their
     neighbours' duals, then a deciding run — skipping those whose certified lower bound on R̄ exceeds the smallest upper
