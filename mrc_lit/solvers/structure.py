@@ -21,7 +21,7 @@ ROUNDING = float(2 * np.finfo(float).eps) # per term summed: (terms + 2) ROUNDIN
                                    # (Higham's γ_n with unit roundoff eps/2, twice over: it covers q's own sum too)
 REPAIR_MARGIN = 4.0                # a repaired q puts |a + Fᵀq| this many rounding bounds inside λ: safely past the check
 REPAIR_SUPPORT = 1e-9              # the repair moves the weights above this fraction of the largest (the rest stay)
-REPAIR_MAX_ENTRIES = 5e7           # ... unless its least-squares matrix (near-edge entries x weights) is larger: no bound
+REPAIR_MAX_ENTRIES = 5e7           # ... unless its least-squares blocks (near-edge entries x weights, class by class) are larger: no bound
 REPAIR_ROUNDS = 3                  # least-squares repairs tried in turn (each later one mops up the rounding of the last)
 VIOLATION_TOL = 1e-9               # a row of the full problem counts as violated above ν by more than this
 ROW_FORM_MAX_ROWS = 2000   # up to this many rows the row form's factor is cheap: used near the optimum and for pair rows
@@ -110,15 +110,33 @@ def _repair(st:Structure, Qn:np.ndarray, g:np.ndarray, err:np.ndarray)->np.ndarr
     near = np.flatnonzero((np.abs(g) + 2 * REPAIR_MARGIN * err >= st.lam) & ~((g == 0) & (err == 0)))
     if (st.lam[near] <= 2 * REPAIR_MARGIN * err[near]).any(): return None   # no inside to move to
     R = np.flatnonzero(Qn.T.ravel() > REPAIR_SUPPORT * Qn.max())            # pairs y*n + i
-    if not len(R) or (len(near) + 1) * len(R) > REPAIR_MAX_ENTRIES: return None
     inst, cls, y, d = R % st.n, R // st.n, near // st.D, near % st.D
+    if not len(R) or np.bincount(y, minlength=st.K) @ np.bincount(cls, minlength=st.K) > REPAIR_MAX_ENTRIES: return None
     w = Qn[inst, cls]
-    M = np.r_[np.where(cls[None, :] == y[:, None], st.X[inst[None, :], d[:, None]], 0.0) * w, w[None, :]]
-    target = np.r_[np.sign(g[near]) * (st.lam[near] - REPAIR_MARGIN * err[near]) - g[near], 0.0]
-    scale = np.abs(M).max(1); scale[scale == 0] = 1      # rows of any size (features of 1e-20 beside 1) count alike
-    z = np.linalg.lstsq(M / scale[:, None], target / scale, rcond=None)[0]
+    target = np.sign(g[near]) * (st.lam[near] - REPAIR_MARGIN * err[near]) - g[near]
+    z = _least_change(st, inst, cls, w, y, d, target)
     Q = Qn.copy(); Q[inst, cls] = np.maximum(w * (1 + z), 0)
     return Q / Q.sum() if Q.sum() > 0 else None
+
+def _least_change(st:Structure, inst, cls, w, y, d, target)->np.ndarray: # z: q_r = w_r (1 + z_r) on the pairs R
+    """The least-norm z with Σ_r X_{i_r d_j} w_r z_r = target_j for each near-edge component j = (y_j, d_j) over the
+    pairs r of class y_j, and Σ_r w_r z_r = 0 (least squares where that cannot be met), class by class: with s_k the
+    share of class k in the sum, its least-norm part is z0_k + s_k h_k, and the shares that sum to 0 with the least
+    Σ_k |z0_k + s_k h_k|² are s_k = (γ - z0_kᵀh_k) / |h_k|², γ = Σ_k (z0_kᵀh_k / |h_k|²) / Σ_k 1/|h_k|²"""
+    z0, h = np.zeros(len(w)), np.zeros(len(w))
+    for k in np.unique(cls):
+        r, j = np.flatnonzero(cls == k), np.flatnonzero(y == k)
+        A = np.r_[st.X[np.ix_(inst[r], d[j])].T * w[r], w[None, r]]
+        scale = np.abs(A).max(1); scale[scale == 0] = 1     # rows of any size (features of 1e-20 beside 1) count alike
+        rhs = np.zeros((len(j) + 1, 2)); rhs[:-1, 0] = target[j]; rhs[-1, 1] = 1
+        sol = np.linalg.lstsq(A / scale[:, None], rhs / scale[:, None], rcond=None)[0]
+        z0[r], h[r] = sol[:, 0], sol[:, 1]
+    a, b = (np.bincount(cls, weights=v, minlength=st.K) for v in (z0 * h, h * h))
+    free = b > 0                          # a class whose share is set by its own equations keeps it
+    if not free.any(): return z0
+    gamma = (a[free] / b[free]).sum() / (1 / b[free]).sum()
+    sk = np.where(free, (gamma - a) / np.where(free, b, 1), 0.0)
+    return z0 + sk[cls] * h
 
 def dual_bound(st:Structure, # the problem
                Q:np.ndarray, # n x K pair weights
