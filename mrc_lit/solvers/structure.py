@@ -4,9 +4,9 @@
 
 # %% auto #0
 __all__ = ['HASH_COLUMNS', 'SINGLE_PRECISION_MAX_ENTRY', 'ROUNDING', 'REPAIR_MARGIN', 'REPAIR_SUPPORT', 'REPAIR_MAX_ENTRIES',
-           'REPAIR_ROUNDS', 'VIOLATION_TOL', 'ROW_FORM_MAX_ROWS', 'COLUMN_FORM_GAIN', 'CLASS_COLUMN_GAIN',
-           'INTERCEPT_TOL', 'distinct_rows', 'Structure', 'dual_bound', 'column_cost', 'class_column_cost',
-           'WorkingSet', 'lp_blocks']
+           'REPAIR_RANK_TOL', 'REPAIR_ROUNDS', 'VIOLATION_TOL', 'ROW_FORM_MAX_ROWS', 'COLUMN_FORM_GAIN',
+           'CLASS_COLUMN_GAIN', 'INTERCEPT_TOL', 'distinct_rows', 'Structure', 'dual_bound', 'column_cost',
+           'class_column_cost', 'WorkingSet', 'lp_blocks']
 
 # %% ../../nbs/03b_solvers.ipynb #3e92396a
 import numpy as np
@@ -22,6 +22,7 @@ ROUNDING = float(2 * np.finfo(float).eps) # per term summed: (terms + 2) ROUNDIN
 REPAIR_MARGIN = 4.0                # a repaired q puts |a + Fᵀq| this many rounding bounds inside λ: safely past the check
 REPAIR_SUPPORT = 1e-9              # the repair moves the weights above this fraction of the largest (the rest stay)
 REPAIR_MAX_ENTRIES = 5e7           # ... unless its least-squares blocks (near-edge entries x weights, class by class) are larger: no bound
+REPAIR_RANK_TOL = 1e-9             # a class's weights this close (relative) to its near-edge equations' row space: its share of the sum is theirs
 REPAIR_ROUNDS = 3                  # least-squares repairs tried in turn (each later one mops up the rounding of the last)
 VIOLATION_TOL = 1e-9               # a row of the full problem counts as violated above ν by more than this
 ROW_FORM_MAX_ROWS = 2000   # up to this many rows the row form's factor is cheap: used near the optimum and for pair rows
@@ -120,22 +121,28 @@ def _repair(st:Structure, Qn:np.ndarray, g:np.ndarray, err:np.ndarray)->np.ndarr
 
 def _least_change(st:Structure, inst, cls, w, y, d, target)->np.ndarray: # z: q_r = w_r (1 + z_r) on the pairs R
     """The least-norm z with Σ_r X_{i_r d_j} w_r z_r = target_j for each near-edge component j = (y_j, d_j) over the
-    pairs r of class y_j, and Σ_r w_r z_r = 0 (least squares where that cannot be met), class by class: with s_k the
-    share of class k in the sum, its least-norm part is z0_k + s_k h_k, and the shares that sum to 0 with the least
-    Σ_k |z0_k + s_k h_k|² are s_k = (γ - z0_kᵀh_k) / |h_k|², γ = Σ_k (z0_kᵀh_k / |h_k|²) / Σ_k 1/|h_k|²"""
+    pairs r of class y_j, and Σ_r w_r z_r = 0 (least squares where that cannot be met), class by class: a class whose
+    weights lie in its equations' row space has its share of the sum set by them; any other class k, given a share
+    s_k, has the least-norm part z0_k + s_k h_k, and the free shares that sum to minus the set ones with the least
+    Σ_k |z0_k + s_k h_k|² are s_k = (γ - z0_kᵀh_k) / |h_k|², one γ for all (a Lagrange multiplier)"""
     z0, h = np.zeros(len(w)), np.zeros(len(w))
+    free, fixed = np.zeros(st.K, bool), 0.0
     for k in np.unique(cls):
         r, j = np.flatnonzero(cls == k), np.flatnonzero(y == k)
         A = np.r_[st.X[np.ix_(inst[r], d[j])].T * w[r], w[None, r]]
         scale = np.abs(A).max(1); scale[scale == 0] = 1     # rows of any size (features of 1e-20 beside 1) count alike
-        rhs = np.zeros((len(j) + 1, 2)); rhs[:-1, 0] = target[j]; rhs[-1, 1] = 1
-        sol = np.linalg.lstsq(A / scale[:, None], rhs / scale[:, None], rcond=None)[0]
-        z0[r], h[r] = sol[:, 0], sol[:, 1]
-    a, b = (np.bincount(cls, weights=v, minlength=st.K) for v in (z0 * h, h * h))
-    free = b > 0                          # a class whose share is set by its own equations keeps it
+        A /= scale[:, None]
+        rhs = np.zeros((len(j) + 1, 2)); rhs[:-1, 0] = target[j] / scale[:-1]; rhs[-1, 1] = 1 / scale[-1]
+        sol = np.linalg.lstsq(A[:-1], np.c_[rhs[:-1, 0], A[:-1] @ A[-1]], rcond=None)[0]
+        if np.linalg.norm(A[-1] - sol[:, 1]) <= REPAIR_RANK_TOL * np.linalg.norm(A[-1]):
+            z0[r] = sol[:, 0]; fixed += w[r] @ sol[:, 0]          # the class's own equations set its share
+        else:
+            free[k] = True
+            z0[r], h[r] = np.linalg.lstsq(A, rhs, rcond=None)[0].T
     if not free.any(): return z0
-    gamma = (a[free] / b[free]).sum() / (1 / b[free]).sum()
-    sk = np.where(free, (gamma - a) / np.where(free, b, 1), 0.0)
+    a, b = (np.bincount(cls, weights=v, minlength=st.K)[free] for v in (z0 * h, h * h))
+    sk = np.zeros(st.K); sk[free] = ((a / b).sum() - fixed) / (1 / b).sum() - a
+    sk[free] /= b
     return z0 + sk[cls] * h
 
 def dual_bound(st:Structure, # the problem
