@@ -13,7 +13,7 @@ import functools
 import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass, fields
-from scipy.linalg.blas import dsyrk, dtrsm
+from scipy.linalg.blas import dsyrk
 from threadpoolctl import ThreadpoolController
 from .structure import WorkingSet
 
@@ -24,7 +24,7 @@ CHOL_SHIFT = 1e-14         # first diagonal shift (relative to the largest diago
 CHOL_TRIES = 14            # shifts tried, each 10 x the last, before giving up
 CHOL_ONE_THREAD_MAX = 2500 # factors up to this size on one BLAS thread: threads cost more than they save there
 CHOL_COPY_MAX = 4000       # matrices factored in place up to this size (128 MB) are kept aside, so a retry starts from M
-CHOL_THREADED_MAX = 15000  # larger: by two block columns, as OpenBLAS 0.3.30's threaded dpotrf crashes at n = 16,000
+CHOL_THREADED_MAX = 15000  # larger factors on one BLAS thread: scipy's OpenBLAS (0.3.30) crashes in threaded dpotrf at n = 16,000
 NEGLIGIBLE_WEIGHT = 1e-12  # rows weighing less than this (relative) stay out of the column-space factor
 KRON_MAX_FEATURES = 32     # uniform blocks of up to this many columns: all K² blocks of G from one product
 
@@ -80,11 +80,15 @@ def initial_point(ws:WorkingSet, x0:float=INITIAL_SIZE)->Point:
     t = 0.5 / np.bincount(ws.hinst, minlength=ni)[ws.hinst] if ni else np.zeros(0)
     v = ws.Fx(u - w) + ws.b - np.r_[t, np.zeros(nr - len(t))]
     nu = v.max(); s = nu - v
-    p = np.full(nr, 1.0 / nr); g = ws.FTp(p)
+    p = np.full(nr, 1.0 / nr)
+    g = ws.FTp(p)
     zu = np.maximum(ws.lam + ws.a + g, 0); zw = np.maximum(ws.lam - ws.a - g, 0)
-    sig = np.full(ni, 0.5); pi = np.bincount(ws.hinst, weights=p[:nb], minlength=ni) if ni else np.zeros(0)
-    zt = np.zeros(len(t)); X = np.r_[u, w, s, t, sig]; Z = np.r_[zu, zw, p, zt, pi]
-    dx, dz = max(-1.5 * X.min(), 0), max(-1.5 * Z.min(), 0); xz = (X + dx) @ (Z + dz)
+    sig = np.full(ni, 0.5)
+    pi = np.bincount(ws.hinst, weights=p[:nb], minlength=ni) if ni else np.zeros(0)
+    zt = np.zeros(len(t))
+    X = np.r_[u, w, s, t, sig]; Z = np.r_[zu, zw, p, zt, pi]
+    dx, dz = max(-1.5 * X.min(), 0), max(-1.5 * Z.min(), 0)
+    xz = (X + dx) @ (Z + dz)
     dx, dz = dx + 0.5 * xz / (Z + dz).sum() + SHIFT_FLOOR, dz + 0.5 * xz / (X + dx).sum() + SHIFT_FLOOR
     return Point(u + dx, w + dx, s + dx, t + dx, sig + dx, nu, zu + dz, zw + dz, p + dz, zt + dz, pi + dz)
 
@@ -125,26 +129,16 @@ def chol(M:np.ndarray, rebuild=None)->tuple:
     # LAPACK factors only a Fortran-ordered M in place (scipy factors a copy of any other), and a failed try leaves
     # it overwritten: each shift is then tried on M again, kept aside where affordable or rebuilt
     keep = M.copy() if M.flags.f_contiguous and rebuild is None and len(M) <= CHOL_COPY_MAX else None
-    with blas().limit(limits=1 if len(M) <= CHOL_ONE_THREAD_MAX else None, user_api='blas'):
+    one = len(M) <= CHOL_ONE_THREAD_MAX or len(M) > CHOL_THREADED_MAX
+    with blas().limit(limits=1 if one else None, user_api='blas'):
         for _ in range(CHOL_TRIES):
             try:
-                if len(M) > CHOL_THREADED_MAX: return _two_blocks(np.asfortranarray(M)), True
                 return sl.cho_factor(M, lower=True, check_finite=False, overwrite_a=True)
             except np.linalg.LinAlgError:
                 if keep is not None: np.copyto(M, keep)
                 elif rebuild is not None: M = rebuild()
                 M[np.diag_indices(len(M))] += reg; reg *= 10
     raise np.linalg.LinAlgError('the normal matrix is not positive definite')
-
-def _two_blocks(M:np.ndarray)->np.ndarray:
-    "M's lower Cholesky factor by two block columns of half the size (on the BLAS threads), into M once all succeeded"
-    potrf = lambda A: (_two_blocks(np.array(A, order='F')) if len(A) > CHOL_THREADED_MAX   # a new lower factor of A
-                       else sl.cho_factor(A, lower=True, check_finite=False)[0])
-    n1 = len(M) // 2; L11 = potrf(M[:n1, :n1])
-    L21 = dtrsm(1.0, L11, M[n1:, :n1], side=1, lower=1, trans_a=1)           # M21 L11⁻ᵀ
-    M[n1:, n1:] = potrf(dsyrk(-1.0, L21, beta=1.0, c=M[n1:, n1:], lower=1))  # the factor of M22 - L21 L21ᵀ
-    M[:n1, :n1], M[n1:, :n1] = L11, L21
-    return M
 
 @dataclass
 class Cholesky:
@@ -180,7 +174,8 @@ class RowFactor:
 
     def __call__(self, r):
         if self.border is None: return self._blocks(r)
-        y = self._blocks(r[:-1]); xa = (r[-1] - self.border @ y) / self.corner
+        y = self._blocks(r[:-1])
+        xa = (r[-1] - self.border @ y) / self.corner
         return np.r_[y - self.Bb * xa, xa]
 
 @dataclass
@@ -196,15 +191,15 @@ class HingeFactor:
         return out
 
     def __call__(self, r):
-        y = self._B(r); z = potrs(self.S, np.bincount(self.hinst, weights=self.Dt * y, minlength=len(self.S[0])))
+        y = self._B(r)
+        z = potrs(self.S, np.bincount(self.hinst, weights=self.Dt * y, minlength=len(self.S[0])))
         return y + self._B(self.Dt * z[self.hinst])
 
 def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray)->tuple:
     """Factor the class blocks of B and the capacitance matrix S over the instances: (HingeFactor, the aggregated row's
     entries M[-1, :nb] or None, M[-1, -1])"""
     ranges, blocks, ni = [], [], ws.ni
-    # only its lower triangle is filled and read; in Fortran order where `chol` factors it in place (by blocks)
-    S = np.zeros((ni, ni), order='F' if ni > CHOL_THREADED_MAX else 'C'); np.fill_diagonal(S, c)
+    S = np.zeros((ni, ni)); S.flat[::ni + 1] = c   # only its lower triangle is filled and read
     border = np.zeros(ws.nb) if ws.art else None
     for k, A in enumerate(ws.blocks):
         r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
@@ -219,7 +214,7 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
         W = sl.lapack.dtrtri(L[0], lower=1)[0]; W *= Dt[r0:r1]
         Q = sl.lapack.dlauum(W, lower=1, overwrite_c=1)[0]
         a, b = np.tril_indices(r1 - r0); i = ws.hinst[r0:r1]
-        S[i[a], i[b]] -= Q[a, b]
+        S.flat[i[a] * ni + i[b]] -= Q[a, b]
         if ws.art: border[r0:r1] = A @ (Dmu[c0:c1] * ws.acoef[c0:c1])
     d = float(Dmu @ ws.acoef ** 2 + diag[-1]) if ws.art else None
     return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S)), border, d
