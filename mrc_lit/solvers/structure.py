@@ -120,29 +120,22 @@ def _repair(st:Structure, Qn:np.ndarray, g:np.ndarray, err:np.ndarray)->np.ndarr
     return Q / Q.sum() if Q.sum() > 0 else None
 
 def _least_change(st:Structure, inst, cls, w, y, d, target)->np.ndarray: # z: q_r = w_r (1 + z_r) on the pairs R
-    """The least-norm z with Σ_r X_{i_r d_j} w_r z_r = target_j for each near-edge component j = (y_j, d_j) over the
-    pairs r of class y_j, and Σ_r w_r z_r = 0 (least squares where that cannot be met), class by class: a class whose
-    weights lie in its equations' row space has its share of the sum set by them; any other class k, given a share
-    s_k, has the least-norm part z0_k + s_k h_k, and the free shares that sum to minus the set ones with the least
-    Σ_k |z0_k + s_k h_k|² are s_k = (γ - z0_kᵀh_k) / |h_k|², one γ for all (a Lagrange multiplier)"""
-    z0, h = np.zeros(len(w)), np.zeros(len(w))
-    free, fixed = np.zeros(st.K, bool), 0.0
+    """The least-norm z meeting each near-edge component's equation (over its class's pairs) and Σ_r w_r z_r = 0, class
+    by class (least squares where they cannot be met): a class whose weights lie in its equations' row space has its
+    share of the sum set by them; the others' shares s_k give parts z0_k + s_k h_k, s_k = (γ - z0_kᵀh_k) / |h_k|²"""
+    z0, h, free, fixed = np.zeros(len(w)), np.zeros(len(w)), np.zeros(st.K, bool), 0.0
     for k in np.unique(cls):
         r, j = np.flatnonzero(cls == k), np.flatnonzero(y == k)
         A = np.r_[st.X[np.ix_(inst[r], d[j])].T * w[r], w[None, r]]
         scale = np.abs(A).max(1); scale[scale == 0] = 1     # rows of any size (features of 1e-20 beside 1) count alike
-        A /= scale[:, None]
-        rhs = np.zeros((len(j) + 1, 2)); rhs[:-1, 0] = target[j] / scale[:-1]; rhs[-1, 1] = 1 / scale[-1]
+        A /= scale[:, None]; rhs = np.zeros((len(j) + 1, 2)); rhs[:-1, 0] = target[j]; rhs[-1, 1] = 1; rhs /= scale[:, None]
         sol = np.linalg.lstsq(A[:-1], np.c_[rhs[:-1, 0], A[:-1] @ A[-1]], rcond=None)[0]
         if np.linalg.norm(A[-1] - sol[:, 1]) <= REPAIR_RANK_TOL * np.linalg.norm(A[-1]):
             z0[r] = sol[:, 0]; fixed += w[r] @ sol[:, 0]          # the class's own equations set its share
-        else:
-            free[k] = True
-            z0[r], h[r] = np.linalg.lstsq(A, rhs, rcond=None)[0].T
+        else: free[k] = True; z0[r], h[r] = np.linalg.lstsq(A, rhs, rcond=None)[0].T
     if not free.any(): return z0
     a, b = (np.bincount(cls, weights=v, minlength=st.K)[free] for v in (z0 * h, h * h))
-    sk = np.zeros(st.K); sk[free] = ((a / b).sum() - fixed) / (1 / b).sum() - a
-    sk[free] /= b
+    sk = np.zeros(st.K); sk[free] = (((a / b).sum() - fixed) / (1 / b).sum() - a) / b   # Σ_free s_k = -fixed
     return z0 + sk[cls] * h
 
 def dual_bound(st:Structure, # the problem
