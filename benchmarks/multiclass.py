@@ -73,7 +73,7 @@ def work(case, solver, limit):
     print(json.dumps(out), flush=True)
 
 def fit_only(case):
-    "one default fit in this process: a JSON line with its wall and CPU seconds"
+    "one default fit in this process: a JSON line with its wall and CPU seconds and the peak memory (GB)"
     import mrc_lit
     from mrc_lit.estimator import MRC
     Xtr, _, ytr, _, _ = data(case)
@@ -82,7 +82,8 @@ def fit_only(case):
     m.fit(Xtr, ytr)
     print(json.dumps(dict(wall=time.perf_counter() - t, cpu=time.process_time() - c, iters=m.solution_.n_iter,
                           risk=m.upper_bound_, gap=m.solution_.value - m.solution_.lower, load=load,
-                          module=mrc_lit.__file__)), flush=True)
+                          peak_gb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20, module=mrc_lit.__file__)),
+          flush=True)
 
 def compare(old, cases, repeats):
     "old against this checkout, alternating, a fresh process per fit"

@@ -4,9 +4,9 @@
 
 # %% auto #0
 __all__ = ['HASH_COLUMNS', 'SINGLE_PRECISION_MAX_ENTRY', 'ROUNDING', 'REPAIR_MARGIN', 'REPAIR_SUPPORT', 'REPAIR_MAX_ENTRIES',
-           'REPAIR_ROUNDS', 'VIOLATION_TOL', 'ROW_FORM_MAX_ROWS', 'COLUMN_FORM_GAIN', 'CLASS_COLUMN_GAIN',
-           'INTERCEPT_TOL', 'distinct_rows', 'Structure', 'dual_bound', 'column_cost', 'class_column_cost',
-           'WorkingSet', 'lp_blocks']
+           'REPAIR_RANK_TOL', 'REPAIR_ROUNDS', 'VIOLATION_TOL', 'ROW_FORM_MAX_ROWS', 'COLUMN_FORM_GAIN',
+           'CLASS_COLUMN_GAIN', 'INTERCEPT_TOL', 'distinct_rows', 'Structure', 'dual_bound', 'column_cost',
+           'class_column_cost', 'WorkingSet', 'lp_blocks']
 
 # %% ../../nbs/03b_solvers.ipynb #3e92396a
 import numpy as np
@@ -21,7 +21,8 @@ ROUNDING = float(2 * np.finfo(float).eps) # per term summed: (terms + 2) ROUNDIN
                                    # (Higham's γ_n with unit roundoff eps/2, twice over: it covers q's own sum too)
 REPAIR_MARGIN = 4.0                # a repaired q puts |a + Fᵀq| this many rounding bounds inside λ: safely past the check
 REPAIR_SUPPORT = 1e-9              # the repair moves the weights above this fraction of the largest (the rest stay)
-REPAIR_MAX_ENTRIES = 5e7           # ... unless its least-squares matrix (near-edge entries x weights) is larger: no bound
+REPAIR_MAX_ENTRIES = 5e7           # ... unless its least-squares blocks (near-edge entries x weights, class by class) are larger: no bound
+REPAIR_RANK_TOL = 1e-9             # a class's weights this close (relative) to its near-edge equations' row space: its share of the sum is theirs
 REPAIR_ROUNDS = 3                  # least-squares repairs tried in turn (each later one mops up the rounding of the last)
 VIOLATION_TOL = 1e-9               # a row of the full problem counts as violated above ν by more than this
 ROW_FORM_MAX_ROWS = 2000   # up to this many rows the row form's factor is cheap: used near the optimum and for pair rows
@@ -110,15 +111,32 @@ def _repair(st:Structure, Qn:np.ndarray, g:np.ndarray, err:np.ndarray)->np.ndarr
     near = np.flatnonzero((np.abs(g) + 2 * REPAIR_MARGIN * err >= st.lam) & ~((g == 0) & (err == 0)))
     if (st.lam[near] <= 2 * REPAIR_MARGIN * err[near]).any(): return None   # no inside to move to
     R = np.flatnonzero(Qn.T.ravel() > REPAIR_SUPPORT * Qn.max())            # pairs y*n + i
-    if not len(R) or (len(near) + 1) * len(R) > REPAIR_MAX_ENTRIES: return None
     inst, cls, y, d = R % st.n, R // st.n, near // st.D, near % st.D
+    if not len(R) or np.bincount(y, minlength=st.K) @ np.bincount(cls, minlength=st.K) > REPAIR_MAX_ENTRIES: return None
     w = Qn[inst, cls]
-    M = np.r_[np.where(cls[None, :] == y[:, None], st.X[inst[None, :], d[:, None]], 0.0) * w, w[None, :]]
-    target = np.r_[np.sign(g[near]) * (st.lam[near] - REPAIR_MARGIN * err[near]) - g[near], 0.0]
-    scale = np.abs(M).max(1); scale[scale == 0] = 1      # rows of any size (features of 1e-20 beside 1) count alike
-    z = np.linalg.lstsq(M / scale[:, None], target / scale, rcond=None)[0]
+    target = np.sign(g[near]) * (st.lam[near] - REPAIR_MARGIN * err[near]) - g[near]
+    z = _least_change(st, inst, cls, w, y, d, target)
     Q = Qn.copy(); Q[inst, cls] = np.maximum(w * (1 + z), 0)
     return Q / Q.sum() if Q.sum() > 0 else None
+
+def _least_change(st:Structure, inst, cls, w, y, d, target)->np.ndarray: # z: q_r = w_r (1 + z_r) on the pairs R
+    """The least-norm z meeting each near-edge component's equation (over its class's pairs) and Σ_r w_r z_r = 0, class
+    by class (least squares where they cannot be met): a class whose weights lie in its equations' row space has its
+    share of the sum set by them; the others' shares s_k give parts z0_k + s_k h_k, s_k = (γ - z0_kᵀh_k) / |h_k|²"""
+    z0, h, free, fixed = np.zeros(len(w)), np.zeros(len(w)), np.zeros(st.K, bool), 0.0
+    for k in np.unique(cls):
+        r, j = np.flatnonzero(cls == k), np.flatnonzero(y == k)
+        A = np.r_[st.X[np.ix_(inst[r], d[j])].T * w[r], w[None, r]]
+        scale = np.abs(A).max(1); scale[scale == 0] = 1     # rows of any size (features of 1e-20 beside 1) count alike
+        A /= scale[:, None]; rhs = np.zeros((len(j) + 1, 2)); rhs[:-1, 0] = target[j]; rhs[-1, 1] = 1; rhs /= scale[:, None]
+        sol = np.linalg.lstsq(A[:-1], np.c_[rhs[:-1, 0], A[:-1] @ A[-1]], rcond=None)[0]
+        if np.linalg.norm(A[-1] - sol[:, 1]) <= REPAIR_RANK_TOL * np.linalg.norm(A[-1]):
+            z0[r] = sol[:, 0]; fixed += w[r] @ sol[:, 0]          # the class's own equations set its share
+        else: free[k] = True; z0[r], h[r] = np.linalg.lstsq(A, rhs, rcond=None)[0].T
+    if not free.any(): return z0
+    a, b = (np.bincount(cls, weights=v, minlength=st.K)[free] for v in (z0 * h, h * h))
+    sk = np.zeros(st.K); sk[free] = (((a / b).sum() - fixed) / (1 / b).sum() - a) / b   # Σ_free s_k = -fixed
+    return z0 + sk[cls] * h
 
 def dual_bound(st:Structure, # the problem
                Q:np.ndarray, # n x K pair weights
