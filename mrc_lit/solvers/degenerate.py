@@ -35,6 +35,7 @@ class Gauge:
     N: np.ndarray     # D x (D - r), orthonormal: the directions of the singular values cut (and the D - n more if n < D)
     G: np.ndarray     # n x r, the features in the coordinates w
     a_out: float      # largest |entry| of Nᵀa (rounding when τ is a mean of rows)
+    cut: float        # the largest singular value cut (0 if none): a_out may be this large when τ is a mean of rows
 
 # %% ../../nbs/03i_degenerate.ipynb #2227dd7e
 def gauge(Psi:np.ndarray, # n x D scalar features
@@ -53,7 +54,7 @@ def gauge(Psi:np.ndarray, # n x D scalar features
     # get identical rows of G, as they have in Ψ
     _, first, inv = np.unique(Psi, axis=0, return_index=True, return_inverse=True)
     G = U[first[inv.ravel()], :r] * (np.sqrt(n) if scaled else s[:r])
-    return Gauge(Vt[:r].T / s[:r] * np.sqrt(n) if scaled else Vt[:r].T, N, G, a_out)
+    return Gauge(Vt[:r].T / s[:r] * np.sqrt(n) if scaled else Vt[:r].T, N, G, a_out, float(s[r]) if r < len(s) else 0.0)
 
 # %% ../../nbs/03i_degenerate.ipynb #15e44646
 R1_MESSAGE = ('the problem is unbounded below: no distribution on the instance set satisfies |E_p Φ - τ| <= λ '
@@ -145,7 +146,7 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         except RuntimeError: pass        # HiGHS failed on the dual: the change of variables, certified on a box
     for i, rank_tol in enumerate(rank_tols):
         g = gauge(rows.Psi, form.a, K, scaled=not form.lam.any(), rank_tol=rank_tol)
-        if g.a_out > R1_TOL * (1 + np.abs(form.a).max()) + form.lam.max(): raise ValueError(R1_MESSAGE)
+        if g.a_out > R1_TOL * (1 + np.abs(form.a).max()) + g.cut + form.lam.max(): raise ValueError(R1_MESSAGE)
         try:
             w, mu, q, nit, refined = _gauge_lp(form, g, tol, time_left(time_limit, t0)); break
         except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS in the coordinates w') from None
