@@ -60,7 +60,7 @@ def betting_lambda(Psi:np.ndarray, y:np.ndarray, n_classes:int,
 
 # %% ../../nbs/experiments/figure3.ipynb #e8a8529f
 FULL = dict(n_components=500, sigma=None, n_train=1000, reps=50,
-            lambda0s=[0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0])
+            lambda0s=[0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0])
 QUICK = dict(n_components=50, sigma=8.0, n_train=300, reps=3, lambda0s=[0.0, 0.3, 1.0])
 CASES = ('ideal', 'practical')
 
@@ -101,20 +101,24 @@ def reproduce(quick:bool=False, # reduced configuration (seconds instead of hour
               out_dir='.',      # where figure3.csv and figure3.png are written
               dataset:str='adult', delta:float=0.05, seed:int=0, solver='auto',
               append:bool=False, # add the rows to out_dir's figure3.csv (new values of λ0) and draw all of them
+              first:int=0,      # the first repetition run (a run continued with `append`)
               **overrides,      # n_components, sigma, n_train, reps, lambda0s
              )->str:            # a short summary
     "Figure 3: error, minimax risk and high-confidence bounds of the MRC against λ0, ideal and practical confidence vectors"
     cfg = {**(QUICK if quick else FULL), **overrides}
     out = Path(out_dir)
-    if append and (out / 'figure3.csv').exists() and set(cfg['lambda0s']) & {r['lambda0'] for r in read_csv(out / 'figure3.csv', ('case',))}:
-        raise ValueError(f"figure3.csv in {out} already has rows for some of lambda0s = {cfg['lambda0s']}")
+    if append and (out / 'figure3.csv').exists():
+        have = {(int(r['rep']), r['lambda0']) for r in read_csv(out / 'figure3.csv', ('case',))}
+        if have & {(r, l0) for r in range(first, cfg['reps']) for l0 in cfg['lambda0s']}:
+            raise ValueError(f"figure3.csv in {out} already has rows for some of repetitions {first}..{cfg['reps'] - 1} "
+                             f"at lambda0s = {cfg['lambda0s']}")
     X, y = load_dataset(dataset); y = np.unique(y, return_inverse=True)[1]; K = int(y.max()) + 1
     # one feature map for the whole experiment, so that τ_∞ (the mean over every sample) is one fixed vector
     fm = RandomFourierFeatures(cfg['n_components'], sigma=cfg['sigma'], random_state=seed).fit(X)
     Psi = fm.transform(X)
     tau_inf = feature_mean(Psi, y, K)
     args = (Psi, y, K, tau_inf, cfg)
-    rows = sum(run_jobs(_one, [(*args, r, seed, delta, solver) for r in range(cfg['reps'])], n_jobs, 'figure3 repetitions'), [])
+    rows = sum(run_jobs(_one, [(*args, r, seed, delta, solver) for r in range(first, cfg['reps'])], n_jobs, 'figure3 repetitions'), [])
     write_csv(out / 'figure3.csv', rows, append)
     if append: rows = read_csv(out / 'figure3.csv', ('case',))
     _plot(rows, dataset, out / 'figure3.png')
@@ -133,9 +137,10 @@ def _plot(rows, dataset, path):
                               ('tight', 'C2', 'Tight high conf. upper bound'),
                               ('simple', 'C3', 'Simple high conf. upper bound'),
                               ('error', 'k', 'Error prob. $R(h^{\\mathcal{U}})$')):
-            M = np.array([[r[key] for r in rows if r['case'] == case and r['lambda0'] == v] for v in l0s])
-            ax.plot(l0s, M.mean(1), color=col, label=lab)
-            ax.fill_between(l0s, M.mean(1) - M.std(1), M.mean(1) + M.std(1), color=col, alpha=0.15)
+            M = [[r[key] for r in rows if r['case'] == case and r['lambda0'] == v] for v in l0s]   # runs may differ in size
+            m, s = np.array([np.mean(v) for v in M]), np.array([np.std(v) for v in M])
+            ax.plot(l0s, m, color=col, label=lab)
+            ax.fill_between(l0s, m - s, m + s, color=col, alpha=0.15)
         # each panel up to its highest mean tight bound: the simple bound at the smallest λ0 may leave the axes
         ax.set_ylim(0, min(1.0, 1.1 * max(np.mean([r['tight'] for r in rows if r['case'] == case and r['lambda0'] == v])
                                           for v in l0s)))

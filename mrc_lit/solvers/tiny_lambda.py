@@ -76,7 +76,7 @@ def polish_dual(P,              # pricing: P q is the gradient term of the pair 
     best, t = q, q
     for _ in range(rounds):
         if bound(best) >= target: break
-        t = t.copy()   # QR with pivoting (gelsy): the same step as the SVD's (gelsd) here, 3x faster at 2,000 x 1,500
+        t = t.copy()   # QR with column pivoting (gelsy), not the SVD (gelsd): the same minimum-norm step (see above)
         t[R] *= 1 + sl.lstsq(M * t[R], -np.r_[np.float64(resid(t)[eqs]), Sg @ t - totals], check_finite=False,
                              lapack_driver='gelsy')[0]
         t = normalized(t, groups, totals)
