@@ -63,7 +63,8 @@ def reproduce(quick:bool=False, n_jobs:int=None, out_dir='.',
     jobs = [(nm, f, cfg) for nm in cfg['datasets'] for f in range(cfg['n_folds'])]
     rows = sum(run_jobs(run_fold, jobs, n_jobs, 'figure4 folds'), [])
     write_csv(out / 'figure4.csv', rows, append)
-    if append: rows = read_csv(out / 'figure4.csv')
+    if append:   # the figure and the summary from every row of the file, for every dataset in it
+        rows = read_csv(out / 'figure4.csv'); cfg = {**cfg, 'datasets': list(dict.fromkeys(r['dataset'] for r in rows))}
     _plot(rows, cfg, out / 'figure4.png')
     lines = ['Figure 4: mean over folds']
     for nm in cfg['datasets']:
