@@ -12,7 +12,8 @@ import numpy as np
 import scipy.sparse as sp
 from sklearn.utils import column_or_1d
 from .solvers.control import linprog, run_control, check_solver_options, time_left
-from .solvers.degenerate import gauge, solve_tiny, R1_TOL, TINY_LAMBDA, TimeLimitReached
+from .solvers.degenerate import gauge, R1_TOL, TINY_LAMBDA
+from .solvers.tiny_lambda import solve_tiny, TimeLimitReached
 from .features import scores, pair_matrix
 from .uncertainty import UncertaintySet, uncertainty_set, feature_mean
 from .learning import Form, SubsetRows, Solution, varphi_x, deterministic_rule

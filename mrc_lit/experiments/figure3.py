@@ -60,7 +60,7 @@ def betting_lambda(Psi:np.ndarray, y:np.ndarray, n_classes:int,
 
 # %% ../../nbs/experiments/figure3.ipynb #e8a8529f
 FULL = dict(n_components=500, sigma=None, n_train=1000, reps=50,
-            lambda0s=[0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0])
+            lambda0s=[0.0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0])
 QUICK = dict(n_components=50, sigma=8.0, n_train=300, reps=3, lambda0s=[0.0, 0.3, 1.0])
 CASES = ('ideal', 'practical')
 
@@ -72,13 +72,15 @@ def _one(Psi, y, K, tau_inf, cfg, rep, seed, delta, solver):
     dev = np.abs(tau_inf - tau)                       # the actual error of τ, known only in the ideal case
     learn_unit = {'ideal': dev, 'practical': practical_lambda(P, yt, K, 1.0)}   # λ = λ0 times this
     lambda_delta = {'ideal': dev, 'practical': betting_lambda(P, yt, K, delta)}
-    rows = []
+    rows, learned = [], {}   # at λ0 = 0 both cases have λ = 0: one problem, learned once
     for case in CASES:
         ld = lambda_delta[case]
         for l0 in cfg['lambda0s']:
             t0 = time.perf_counter()
             U = UncertaintySet(tau, l0 * learn_unit[case], K)
-            sol, phi = learn(P, U, solver)
+            key = U.lambda_.tobytes()
+            if key not in learned: learned[key] = learn(P, U, solver)
+            sol, phi = learned[key]
             H = randomized_rule(scores(Psi, sol.mu), phi)             # h^U on every sample of the dataset
             error = float(1 - H[np.arange(len(y)), y].mean())
             simple = confidence_bounds(0.0, sol.value, np.zeros_like(sol.mu), sol.mu, U.lambda_, ld)[1]
@@ -98,38 +100,47 @@ def reproduce(quick:bool=False, # reduced configuration (seconds instead of hour
               n_jobs:int=None,  # parallel repetitions (joblib); None: sequential
               out_dir='.',      # where figure3.csv and figure3.png are written
               dataset:str='adult', delta:float=0.05, seed:int=0, solver='auto',
+              append:bool=False, # add the rows to out_dir's figure3.csv (new values of λ0) and draw all of them
+              first:int=0,      # the first repetition run (a run continued with `append`)
               **overrides,      # n_components, sigma, n_train, reps, lambda0s
              )->str:            # a short summary
     "Figure 3: error, minimax risk and high-confidence bounds of the MRC against λ0, ideal and practical confidence vectors"
     cfg = {**(QUICK if quick else FULL), **overrides}
+    out = Path(out_dir)
+    if append and (out / 'figure3.csv').exists():
+        have = {(int(r['rep']), r['lambda0']) for r in read_csv(out / 'figure3.csv', ('case',))}
+        if have & {(r, l0) for r in range(first, cfg['reps']) for l0 in cfg['lambda0s']}:
+            raise ValueError(f"figure3.csv in {out} already has rows for some of repetitions {first}..{cfg['reps'] - 1} "
+                             f"at lambda0s = {cfg['lambda0s']}")
     X, y = load_dataset(dataset); y = np.unique(y, return_inverse=True)[1]; K = int(y.max()) + 1
     # one feature map for the whole experiment, so that τ_∞ (the mean over every sample) is one fixed vector
     fm = RandomFourierFeatures(cfg['n_components'], sigma=cfg['sigma'], random_state=seed).fit(X)
     Psi = fm.transform(X)
     tau_inf = feature_mean(Psi, y, K)
     args = (Psi, y, K, tau_inf, cfg)
-    rows = sum(run_jobs(_one, [(*args, r, seed, delta, solver) for r in range(cfg['reps'])], n_jobs, 'figure3 repetitions'), [])
-    out = Path(out_dir)
-    write_csv(out / 'figure3.csv', rows)
-    _plot(rows, cfg, dataset, out / 'figure3.png')
-    l0 = min(cfg['lambda0s'], key=lambda v: abs(v - 0.3))
+    rows = sum(run_jobs(_one, [(*args, r, seed, delta, solver) for r in range(first, cfg['reps'])], n_jobs, 'figure3 repetitions'), [])
+    write_csv(out / 'figure3.csv', rows, append)
+    if append: rows = read_csv(out / 'figure3.csv', ('case',))
+    _plot(rows, dataset, out / 'figure3.png')
+    l0 = min({r['lambda0'] for r in rows}, key=lambda v: abs(v - 0.3))
     def mean(case, key): return np.mean([r[key] for r in rows if r['case'] == case and r['lambda0'] == l0])
     return '\n'.join(f"{dataset}, {case}, λ0 = {l0}: error {mean(case, 'error'):.3f}, upper bound {mean(case, 'upper'):.3f}, "
                      f"high-confidence bounds simple {mean(case, 'simple'):.3f}, tight {mean(case, 'tight'):.3f} "
-                     f"(mean of {cfg['reps']}, {mean(case, 'seconds'):.1f}s each)" for case in CASES)
+                     f"(mean of {len({r['rep'] for r in rows})}, {mean(case, 'seconds'):.1f}s each)" for case in CASES)
 
-def _plot(rows, cfg, dataset, path):
+def _plot(rows, dataset, path):
     import matplotlib; import matplotlib.pyplot as plt
-    l0s = cfg['lambda0s']
+    l0s = sorted({r['lambda0'] for r in rows})
     fig, axes = plt.subplots(1, 2, figsize=(9, 3.6))
     for ax, case in zip(axes, CASES):
         for key, col, lab in (('upper', 'C0', 'Upper bound $\\overline{R}(\\mathcal{U})$'),
                               ('tight', 'C2', 'Tight high conf. upper bound'),
                               ('simple', 'C3', 'Simple high conf. upper bound'),
                               ('error', 'k', 'Error prob. $R(h^{\\mathcal{U}})$')):
-            M = np.array([[r[key] for r in rows if r['case'] == case and r['lambda0'] == v] for v in l0s])
-            ax.plot(l0s, M.mean(1), color=col, label=lab)
-            ax.fill_between(l0s, M.mean(1) - M.std(1), M.mean(1) + M.std(1), color=col, alpha=0.15)
+            M = [[r[key] for r in rows if r['case'] == case and r['lambda0'] == v] for v in l0s]   # runs may differ in size
+            m, s = np.array([np.mean(v) for v in M]), np.array([np.std(v) for v in M])
+            ax.plot(l0s, m, color=col, label=lab)
+            ax.fill_between(l0s, m - s, m + s, color=col, alpha=0.15)
         # each panel up to its highest mean tight bound: the simple bound at the smallest λ0 may leave the axes
         ax.set_ylim(0, min(1.0, 1.1 * max(np.mean([r['tight'] for r in rows if r['case'] == case and r['lambda0'] == v])
                                           for v in l0s)))

@@ -49,13 +49,22 @@ def means(rows, name, method, key):
     return np.array(ps), np.array([np.mean([r[key] for r in rows if r['dataset'] == name and r['method'] == method
                                             and r['param'] == p]) for p in ps])
 
-def reproduce(quick:bool=False, n_jobs:int=None, out_dir='.', **overrides)->str:
+def reproduce(quick:bool=False, n_jobs:int=None, out_dir='.',
+              append:bool=False, # add the rows to out_dir's figure4.csv (new values of λ0 or ρ) and draw all of them
+              **overrides)->str:
     "Figure 4: write figure4.csv and figure4.png; return the mean values at λ0 = 0.3 and ρ = 0.003-ish"
     cfg = {**(QUICK if quick else FULL), **overrides}
+    out = Path(out_dir)
+    if append and (out / 'figure4.csv').exists():
+        have = {(r['dataset'], r['method'], r['param']) for r in read_csv(out / 'figure4.csv')}
+        new = {(nm, 'MRC', float(p)) for nm in cfg['datasets'] for p in cfg['lambda0s']} | \
+              {(nm, 'DRLR', float(p)) for nm in cfg['datasets'] for p in cfg['rhos']}
+        if have & new: raise ValueError(f'figure4.csv in {out} already has rows for {sorted(have & new)[:3]} ...')
     jobs = [(nm, f, cfg) for nm in cfg['datasets'] for f in range(cfg['n_folds'])]
     rows = sum(run_jobs(run_fold, jobs, n_jobs, 'figure4 folds'), [])
-    out = Path(out_dir)
-    write_csv(out / 'figure4.csv', rows)
+    write_csv(out / 'figure4.csv', rows, append)
+    if append:   # the figure and the summary from every row of the file, for every dataset in it
+        rows = read_csv(out / 'figure4.csv'); cfg = {**cfg, 'datasets': list(dict.fromkeys(r['dataset'] for r in rows))}
     _plot(rows, cfg, out / 'figure4.png')
     lines = ['Figure 4: mean over folds']
     for nm in cfg['datasets']:

@@ -26,11 +26,17 @@ def run_jobs(fn,              # called as fn(*job)
 
 def write_csv(path,      # file to (over)write
               rows:list, # dicts with the same keys
+              append:bool=False, # keep the file's rows and add these after them
              )->Path:
-    "Write rows as a CSV file with a header"
+    """Write rows as a CSV file with a header; with `append`, after the rows already in it, with the union of the
+    columns ('nan' in a column a row does not have)"""
     path = Path(path); path.parent.mkdir(parents=True, exist_ok=True)
+    old = []
+    if append and path.exists():
+        with open(path, newline='') as f: old = list(csv.DictReader(f))
+    fields = list(dict.fromkeys(k for r in old + rows for k in r))
     with open(path, 'w', newline='') as f:
-        w = csv.DictWriter(f, fieldnames=list(rows[0])); w.writeheader(); w.writerows(rows)
+        w = csv.DictWriter(f, fieldnames=fields, restval='nan'); w.writeheader(); w.writerows(old + rows)
     return path
 
 def read_csv(path,
