@@ -4,7 +4,8 @@
 
 # %% auto #0
 __all__ = ['CERTIFIED_GAP', 'varphi_x', 'varphi', 'varphi_bruteforce', 'Rows', 'PairRows', 'SubsetRows', 'DenseRows', 'Form',
-           'Solution', 'solve_lp_blocks', 'solve_lp', 'learning_form', 'randomized_rule', 'deterministic_rule']
+           'Solution', 'UnboundedError', 'solve_lp_blocks', 'solve_lp', 'learning_form', 'randomized_rule',
+           'deterministic_rule']
 
 # %% ../nbs/03_learning.ipynb #2c7bc0d4
 from dataclasses import dataclass, field
@@ -191,6 +192,9 @@ class Solution:
 # %% ../nbs/03_learning.ipynb #880bd173
 _LP_STATUS = {1: 'the iteration limit was reached', 4: 'HiGHS ran into numerical difficulties'}
 
+class UnboundedError(ValueError):
+    "The problem is unbounded below, or its solver found it so: no distribution on the instance set lies in 𝒰 (R1 fails)"
+
 def solve_lp_blocks(a:np.ndarray, lam:np.ndarray, # aᵀμ + λᵀ|μ| of the general form, length m
                     A, T, rhs:np.ndarray, n_dual:int, # constraints Aμ - ν + T t <= rhs (ν only in the first n_dual rows)
                     method:str='highs-ipm', tol:float=1e-9, time_limit:float=None, # as in `solve_lp`
@@ -217,7 +221,7 @@ def solve_lp_blocks(a:np.ndarray, lam:np.ndarray, # aᵀμ + λᵀ|μ| of the ge
         raise ValueError(f'the LP solver rejected the problem: its largest coefficient is {big:.3g}. Rescale the '
                          'features (e.g. standardize X or use a bounded feature map), or check that τ is in their range')
     if res.status in (2, 3):  # ν can always be made large enough, so "infeasible" means the dual is: U is empty
-        raise ValueError('the problem is unbounded below: no distribution on the instance set satisfies '
+        raise UnboundedError('the problem is unbounded below: no distribution on the instance set satisfies '
                          '|E_p Φ - τ| <= λ (regularity R1 fails). Use a mean vector τ computed from these instances, '
                          'or a larger confidence vector λ. If τ is the mean of these instances, R1 holds and the LP is '
                          'numerically ill-conditioned: use λ > 0 (lambda0 > 0) or rescale the features (largest '

@@ -16,7 +16,7 @@ from .solvers.degenerate import gauge, R1_TOL, TINY_LAMBDA
 from .solvers.tiny_lambda import solve_tiny, TimeLimitReached
 from .features import scores, pair_matrix
 from .uncertainty import UncertaintySet, uncertainty_set, feature_mean
-from .learning import Form, SubsetRows, Solution, varphi_x, deterministic_rule
+from .learning import Form, SubsetRows, Solution, varphi_x, deterministic_rule, UnboundedError
 from .bounds import _check_rule
 from .estimator import MRC
 
@@ -57,7 +57,7 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
         # μ_y = B w_y + N v_y with Ψ B = G orthogonal (chapter 03i): every term of eq. (14) but τᵀμ sees only w, and
         # τᵀN v = 0 when τ is a mean of rows (else V is empty: v makes the objective unbounded below)
         g = gauge(Psi, -U.tau, K)
-        if g.a_out > R1_TOL * (1 + np.abs(U.tau).max()): raise ValueError(_V_EMPTY)
+        if g.a_out > R1_TOL * (1 + np.abs(U.tau).max()): raise UnboundedError(_V_EMPTY)
         Bk = sp.block_diag([g.B] * K, format='csr')
         # 𝒱 at λ = 0 holds the one distribution matching τ exactly, so τ must reach w without the error of B's large
         # entries: as the sample mean of G's rows when it is the sample mean of Ψ's
@@ -95,7 +95,7 @@ def _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)->Solution:
         options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol, ipm_optimality_tolerance=tol)
         if time_limit is not None: options['time_limit'] = time_limit
         res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method='highs-ipm', options=options)
-        if res.status in (2, 3): raise ValueError(_V_EMPTY)
+        if res.status in (2, 3): raise UnboundedError(_V_EMPTY)
         if res.status == 1 and time_limit is not None: raise TimeLimitReached(time_limit, 'HiGHS on eq. (14)')
         if res.status != 0:
             tiny = 0 < U.lambda_.max() <= TINY_LAMBDA

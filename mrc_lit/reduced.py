@@ -14,6 +14,7 @@ from .features import scores, pair_matrix, random_generator
 from .solvers.control import linprog, current
 from .uncertainty import UncertaintySet, uncertainty_set
 from .solvers.registry import learn
+from .learning import UnboundedError
 
 # %% ../nbs/11_reduced_sets.ipynb #b96ee157
 def epsilon_s(s,               # number of sampled instances (scalar or array)
@@ -144,7 +145,7 @@ def learn_reduced(Psi:np.ndarray,   # s x D scalar features of the sample 𝒳_s
             if np.isfinite(sol.lower):
                 for w in seen: warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
                 return sol, phi, U
-        except ValueError: pass           # unbounded (R1 fails on the sample): enlarge, as below
+        except UnboundedError: pass       # R1 fails on the sample: enlarge, as below (other errors are the caller's)
     Ut, _ = nonempty_uncertainty_set(Psi, U)
     sol, phi = learn(Psi, Ut, solver, **options)
     return sol, phi, Ut

@@ -15,7 +15,7 @@ import scipy.sparse as sp
 from .control import check_solver_options, linprog, time_left   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
 from .tiny_lambda import dual_value, polish_dual, solve_tiny, TimeLimitReached   # chapter 03ia
 from ..features import pow2_scale
-from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP
+from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError
 
 # %% ../../nbs/03i_degenerate.ipynb #f8601fab
 RANK_TOLS = (1e-13, 1e-10, 1e-7) # singular values of Ψ below this fraction of the largest count as zero; the next is
@@ -113,7 +113,7 @@ def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ,
     b_ub = np.r_[rhs, np.zeros(2 * q)]
     method = 'highs-ipm' if len(J) else 'highs-ds'   # with λ ~ 1e-10 in the costs the dual simplex takes 10⁴-10⁵ steps
     res = linprog(c, A_ub=A_ub, b_ub=b_ub, bounds=bounds, method=method, options=options)
-    if res.status in (2, 3): raise ValueError(R1_UNSURE)
+    if res.status in (2, 3): raise UnboundedError(R1_UNSURE)
     if res.status == 1 and time_limit is not None: raise TimeLimitReached(time_limit, 'HiGHS in the coordinates w')
     if res.status != 0: raise RuntimeError(f'the LP solver stopped: {res.message}')
     lo = np.r_[np.full(A.shape[1] + 1, -np.inf), np.zeros(k + q)]
@@ -146,7 +146,7 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         except RuntimeError: pass        # HiGHS failed on the dual: the change of variables, certified on a box
     for i, rank_tol in enumerate(rank_tols):
         g = gauge(rows.Psi, form.a, K, scaled=not form.lam.any(), rank_tol=rank_tol)
-        if g.a_out > R1_TOL * (1 + np.abs(form.a).max()) + g.cut + form.lam.max(): raise ValueError(R1_MESSAGE)
+        if g.a_out > R1_TOL * (1 + np.abs(form.a).max()) + g.cut + form.lam.max(): raise UnboundedError(R1_MESSAGE)
         try:
             w, mu, q, nit, refined = _gauge_lp(form, g, tol, time_left(time_limit, t0)); break
         except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS in the coordinates w') from None

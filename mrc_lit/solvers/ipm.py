@@ -10,7 +10,7 @@ __all__ = ['ONE_THREAD_MAX_PAIRS', 'SAMPLE_MAX_ITER', 'STALL_WINDOW', 'STALL_PRO
 # %% ../../nbs/03f_ipm.ipynb #4ddc88d2
 import numpy as np
 import os, time, warnings
-from ..learning import Form, Solution, SubsetRows, PairRows, CERTIFIED_GAP, solve_lp
+from ..learning import Form, Solution, SubsetRows, PairRows, CERTIFIED_GAP, solve_lp, UnboundedError
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
 from .newton import ipm_step
 from .normal import initial_point, residuals, errors, objectives, blas
@@ -196,7 +196,7 @@ def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
     if run.status in ('iteration limit', 'diverged'):
         if not run.sampled and st.m <= max_cols:  # unbounded (R1 fails) or numerical trouble: the LP reference decides
             return solve_lp(form)
-        if run.status == 'diverged': raise ValueError('the interior point method diverged: the problem may be unbounded '
+        if run.status == 'diverged': raise UnboundedError('the interior point method diverged: the problem may be unbounded '
                                                       '(no distribution on the instances lies in 𝒰); check τ and λ')
     # a stall short of tol with a certified gap below CERTIFIED_GAP is exact for every use of the bounds
     if run.status not in ('optimal', 'above target') and not (run.status == 'stalled' and run.rel_gap() <= CERTIFIED_GAP):
