@@ -140,7 +140,9 @@ def _plot(rows, dataset, path):
             M = [[r[key] for r in rows if r['case'] == case and r['lambda0'] == v] for v in l0s]   # runs may differ in size
             m, s = np.array([np.mean(v) for v in M]), np.array([np.std(v) for v in M])
             ax.plot(l0s, m, color=col, label=lab)
-            ax.fill_between(l0s, m - s, m + s, color=col, alpha=0.15)
+            # the band where it stays above 0: a spread beyond the mean (the simple bound at λ0 = 0, where |μ*| varies by
+            # orders of magnitude) would fill the whole panel
+            ax.fill_between(l0s, m - s, m + s, where=m - s >= 0, color=col, alpha=0.15)
         # each panel up to its highest mean tight bound: the simple bound at the smallest λ0 may leave the axes
         ax.set_ylim(0, min(1.0, 1.1 * max(np.mean([r['tight'] for r in rows if r['case'] == case and r['lambda0'] == v])
                                           for v in l0s)))
