@@ -48,9 +48,8 @@ class TimeLimitReached(RuntimeError):
 # %% ../../nbs/03ia_tiny_lambda.ipynb #d4683bb7
 def normalized(q:np.ndarray, groups:np.ndarray, totals:np.ndarray)->np.ndarray:
     "The weights clipped at 0 and scaled so that each group adds up to its total"
-    Sg = sp.csr_matrix((np.ones(len(q)), (groups, np.arange(len(q)))), shape=(len(totals), len(q)))
     q = np.maximum(q, 0)
-    return q * (totals / np.maximum(Sg @ q, np.finfo(float).tiny))[groups]
+    return q * (totals / np.maximum(np.bincount(groups, weights=q, minlength=len(totals)), np.finfo(float).tiny))[groups]
 
 def polish_dual(P,              # pricing: P q is the gradient term of the pair weights q
                 q:np.ndarray,   # pair weights >= 0
@@ -73,14 +72,14 @@ def polish_dual(P,              # pricing: P q is the gradient term of the pair 
     q = normalized(q, groups, totals)
     R = np.flatnonzero(q > 0)
     M = np.r_[P[eqs][:, R].toarray(), Sg[:, R].toarray()]
-    best, t = q, q
+    best, t, top = q, q, bound(q)
     for _ in range(rounds):
-        if bound(best) >= target: break
+        if top >= target: break
         t = t.copy()   # QR with column pivoting (gelsy), not the SVD (gelsd): the same minimum-norm step (see above)
         t[R] *= 1 + sl.lstsq(M * t[R], -np.r_[np.float64(resid(t)[eqs]), Sg @ t - totals], check_finite=False,
                              lapack_driver='gelsy')[0]
         t = normalized(t, groups, totals)
-        if bound(t) > bound(best): best = t
+        if (b := bound(t)) > top: best, top = t, b
     return best
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #aedf96bb
