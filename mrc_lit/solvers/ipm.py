@@ -5,7 +5,7 @@
 # %% auto #0
 __all__ = ['ONE_THREAD_MAX_PAIRS', 'SAMPLE_MAX_ITER', 'STALL_WINDOW', 'STALL_PROGRESS', 'STALL_MAX_ERR', 'ARTIFICIAL_FREE',
            'POLISH_NEAR', 'MISSING_ADD', 'RESTART_SIZE', 'DIVERGED_MU', 'DIVERGED_DROP', 'TARGET_MAX_ERR', 'BUSY_PROBE',
-           'free_cores', 'solve_ipm', 'start', 'check_optimum']
+           'WARM_FLOOR', 'free_cores', 'solve_ipm', 'start', 'check_optimum', 'LastPoint']
 
 # %% ../../nbs/03f_ipm.ipynb #4ddc88d2
 import numpy as np
@@ -68,6 +68,7 @@ def solve_ipm(form:Form,             # the problem
               verbose:int=None,      # 1: a progress line per second, 2: per iteration; None: the run's
               warm:Solution=None,    # a neighbouring problem's solution: start from its working set (chapter 03j)
               target:float=None,     # stop as soon as the certified lower bound exceeds this (see *A target stop*)
+              resume:'LastPoint'=None, # start from its point where it fits; on return it holds this run's (see *Resuming a neighbour's point*)
              )->Solution:
     "Exact minimizer of the general form: a working-set interior point method certified on the full problem"
     if target is not None and np.isnan(target): raise ValueError('target must be a number or None, got NaN')
@@ -79,7 +80,7 @@ def solve_ipm(form:Form,             # the problem
     pairs = rows.n * rows.n_classes if isinstance(rows, (SubsetRows, PairRows)) else rows.n_rows
     if threads is None: threads = 1 if min(pairs, max_pairs) <= ONE_THREAD_MAX_PAIRS else free_cores()
     opts = dict(tol=tol, max_iter=max_iter, max_pairs=max_pairs, max_cols=max_cols, max_finish=max_finish,
-                correctors=correctors, mixed_precision=mixed_precision, target=target)
+                correctors=correctors, mixed_precision=mixed_precision, target=target, resume=resume)
     t0 = time.perf_counter()
     with run_control(max_time, verbose) as ctl, blas().limit(limits=threads, user_api='blas'):
         sol = _run(form, max_flops=max_flops, time_limit=time_limit, warm=warm, **opts)
@@ -154,13 +155,14 @@ def _above(run:Run, target:float)->bool:
     run.lower, run.Qn, run.status = c.lower, c.Qn, 'above target'
     return True
 
-def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_finish, correctors, mixed_precision, target=None, warm=None)->Solution:
+def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_finish, correctors, mixed_precision, target=None, warm=None, resume=None)->Solution:
     "One run from a starting working set: iterate, manage the working set, certify; None if a sampled start failed"
     t0 = time.perf_counter()
     st = Structure(form)
     ws = start(st, max_pairs, max_cols, max_flops, warm)
     f0 = st.value(np.zeros(st.m))
-    run = Run(st, ws, initial_point(ws), ws.art_M is not None, t0, mu_best=np.zeros(st.m), f_best=f0, f0=f0,
+    x0 = resume.start(st, ws) if resume is not None else None
+    run = Run(st, ws, initial_point(ws) if x0 is None else x0, ws.art_M is not None, t0, mu_best=np.zeros(st.m), f_best=f0, f0=f0,
               Qn=np.zeros((st.n, st.K)), buffers={}, hist=[])
     errs = []                             # the largest error at each iteration on the current working set
     ctl = current()
@@ -187,6 +189,7 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
         step = ipm_step(run.ws, run.x, run.res, err, correctors, run.single and mixed_precision, run.buffers)
         run.x, run.res, run.steps = step.x, None, step.steps
         run.single_failed |= step.single_failed; run.iters += 1
+    if resume is not None: resume.keep(st, run.ws, run.x)
     return _solution(form, run, tol, max_cols)
 
 def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
@@ -206,3 +209,30 @@ def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
     dual = np.zeros((st.n0, st.K)); dual[st.keep] = run.Qn
     return Solution(mu=mu, value=form.value(mu), lower=run.lower, n_iter=run.iters, solver='ipm',
                     time=time.perf_counter() - run.t0, history=np.array(run.hist).reshape(-1, 2), dual=dual.T.ravel())
+
+# %% ../../nbs/03f_ipm.ipynb #d80c95c8
+from dataclasses import dataclass, replace as _replace_fields
+from .normal import Point
+
+WARM_FLOOR = 0.03   # a resumed point's variables are raised to at least this fraction of their cold starting values: 0.03-0.1 took the σ grids' loose solves from 6-8 iterations to 1-3, while 1 (the cold start's size) gave 5-7 back (benchmarks/results.md, sel5)
+
+@dataclass
+class LastPoint:
+    "The last interior point of a run over every pair and column, to start a problem of the same shape from"
+    x: Point = None          # the point, in the layout of the working set of every pair and column
+    keep_ids: np.ndarray = None   # the instances it is over (`Structure.keep`: duplicates merged) ...
+    shape: tuple = None      # ... and (instances, classes, columns)
+
+    def _fits(self, st:Structure, ws:WorkingSet)->bool:   # ws is every pair and column of st, without the aggregated row
+        return ws.art_M is None and ws.nb == st.n * st.K and ws.nc == st.m
+
+    def start(self, st:Structure, ws:WorkingSet)->Point: # the starting point of a run on ws, or None: start cold
+        "The kept point raised to `WARM_FLOOR` times the cold starting point, where it fits the run's problem"
+        if self.x is None or not self._fits(st, ws) or self.shape != (st.n, st.K, st.m) or not np.array_equal(self.keep_ids, st.keep): return None
+        cold = initial_point(ws)
+        return Point(**{f: getattr(self.x, f) if f == 'nu' else np.maximum(getattr(self.x, f), WARM_FLOOR * getattr(cold, f))
+                        for f in Point.__dataclass_fields__})
+
+    def keep(self, st:Structure, ws:WorkingSet, x:Point):
+        "Keep x, the last point of a run, if its working set is every pair and column"
+        if self._fits(st, ws): self.x, self.keep_ids, self.shape = _replace_fields(x), np.array(st.keep), (st.n, st.K, st.m)
