@@ -16,6 +16,7 @@ from .learning import learning_form
 from .solvers.registry import learn, certified_lower
 from .solvers.control import run_control, linprog
 from .solvers.degenerate import TINY_LAMBDA
+from .solvers.ipm import LastPoint
 
 # %% ../nbs/16a_pruning.ipynb #d0076c5e
 MIX_SOURCES = 3       # mix the duals of the (at most) 3 fitted candidates whose μ does best on this one: on diabetes the mixture of both neighbours brought the bound 2.5 times closer to R̄ (median) than one neighbour's dual alone, and mixing all 19 others little more
@@ -62,18 +63,21 @@ def _certified(m, U)->bool:   # the interior point method solves this candidate,
 
 def solve_prepared(m, Xv, Psi, U, warm=None,
                    target:float=None, # stop once the certified lower bound on R̄ exceeds this (interior point method only)
+                   resume:LastPoint=None, # start from its interior point, and leave the run's last one there (interior point method only)
                   )->bool:            # False if stopped so: then m.solution_ holds [lower, value] around R̄, not μ*
     "The rest of MRC.fit on a prepared candidate: P_{τ,λ}, from the optimum `warm` (a Solution) if given"
     opts = dict(target=target) if target is not None and np.isfinite(target) and _certified(m, U) else {}
+    if resume is not None and _certified(m, U): opts['resume'] = resume
     with run_control(m.max_time, m.verbose):
         m.tau_, m.lambda_ = U.tau, U.lambda_
         m.solution_, m.varphi_ = learn(Psi, U, m.solver, warm=warm, **opts)
     m.upper_bound_, m.X_fit_, m.mu_, m._bounds = m.solution_.value, Xv, m.solution_.mu, {}
-    return not (opts and m.solution_.lower > target)
+    return not ('target' in opts and m.solution_.lower > target)
 
 def screen_candidate(m, Psi, U,
                      y_enc:np.ndarray,   # the training labels as codes 0..|Y|-1
                      tol:float=SCREEN_TOLS[0],
+                     resume:LastPoint=None, # start from its interior point, and leave the screen's last one there
                     )->tuple:           # (low, high) holding R̄, and the loose dual; (-inf, inf, None) if not screened
     "A loose solve of P_{τ,λ} by the interior point method: its certified lower bound and f at its μ hold R̄ between them"
     if not _certified(m, U): return -np.inf, np.inf, None   # no certificate to trust
@@ -81,7 +85,7 @@ def screen_candidate(m, Psi, U,
     # says no more than the interval); a simplex finish of it cost up to ten times a full solve on haberman
     with run_control(m.max_time, m.verbose), warnings.catch_warnings():
         warnings.simplefilter('ignore', UserWarning)
-        sol = learn(Psi, U, 'ipm', tol=tol, max_finish=0)[0]
+        sol = learn(Psi, U, 'ipm', tol=tol, max_finish=0, resume=resume)[0]
     low = sol.lower if np.isfinite(sol.lower) else -np.inf
     # the certificate's repair of a loose dual can fail (-inf); mixed with the empirical distribution it always bounds R̄
     if low == -np.inf: low = transferred_lower(Psi, U, y_enc, [sol.dual])
@@ -99,10 +103,16 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
     N = len(prepared)
     low, high, pruned, t_bounds = np.full(N, -np.inf), np.full(N, np.inf), np.zeros(N, bool), np.zeros(N)
     near, sols, todo = [[] for _ in range(N)], {}, set(range(N))   # near: (f at a fit's μ, its index)
-    level, loose = np.zeros(N, int), {}   # screens done; the screens' duals
+    level, loose, points = np.zeros(N, int), {}, {}   # screens done; the screens' duals; runs' last interior points
+    def resume(c)->LastPoint:   # a copy of the nearest candidate's last point, its own first (chapter 03f)
+        j = min(points, key=lambda j: (abs(j - c), j), default=None)
+        return LastPoint() if j is None else LastPoint(**vars(points[j]))
+    def kept(c, h, before):   # the run's last point, if it left one
+        if h.x is not before: points[c] = h
     def screen(c):
-        t = time.perf_counter()
-        lo, hi, loose[c] = screen_candidate(*(prepared[c][k] for k in (1, 3, 4)), y_enc, screen_tols[level[c]])
+        t, h = time.perf_counter(), resume(c); before = h.x
+        lo, hi, loose[c] = screen_candidate(*(prepared[c][k] for k in (1, 3, 4)), y_enc, screen_tols[level[c]], h)
+        kept(c, h, before)
         low[c], high[c], level[c] = max(low[c], lo), min(high[c], hi), level[c] + 1
         t_bounds[c] += time.perf_counter() - t
     def prune():   # every high[c] is at least R̄(c), so the smallest R̄ is at most high.min(): a lower bound above it loses
@@ -111,8 +121,11 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
         todo.discard(i)
         _, m, Xv, Psi, U = prepared[i]
         start = sols[near[i][0][1]] if warm and near[i] else None
-        t0 = time.perf_counter()
-        if not solve_prepared(m, Xv, Psi, U, start, target=high.min() + PRUNE_MARGIN):
+        t0, h = time.perf_counter(), resume(i) if len(screen_tols) else None
+        before = h and h.x
+        done = solve_prepared(m, Xv, Psi, U, start, target=high.min() + PRUNE_MARGIN, resume=h)
+        if h is not None: kept(i, h, before)
+        if not done:
             low[i], high[i], pruned[i], loose[i] = m.solution_.lower, min(high[i], m.solution_.value), True, m.solution_.dual
             t_bounds[i] += time.perf_counter() - t0
             return
