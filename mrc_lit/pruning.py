@@ -4,14 +4,17 @@
 
 # %% auto #0
 __all__ = ['MIX_SOURCES', 'PRUNE_MARGIN', 'SCREEN_TOLS', 'SCREEN_STRIDE', 'transferred_lower', 'prepare_candidate',
-           'solve_prepared', 'screen_candidate', 'pruned_search', 'pruned_rows']
+           'prepare_candidates', 'solve_prepared', 'screen_candidate', 'pruned_search', 'pruned_rows']
 
 # %% ../nbs/16a_pruning.ipynb #4f1eb170
 import time, warnings
 import numpy as np
 from sklearn.base import clone
 from sklearn.pipeline import Pipeline
-from .uncertainty import UncertaintySet
+from numbers import Integral
+from .features import rescaled
+from .uncertainty import UncertaintySet, uncertainty_set
+from .estimator import MRC
 from .learning import learning_form
 from .solvers.registry import learn, certified_lower
 from .solvers.control import run_control, linprog
@@ -57,6 +60,29 @@ def prepare_candidate(estimator, # an MRC or a Pipeline ending in one
             if step not in (None, 'passthrough'): Xt = step.fit_transform(Xt, y)
     m._check_params()
     return (new, m, *m._prepare(Xt, y))
+
+def _rescalable(m)->bool:   # a plain MRC whose Ψ at another σ is `rescaled` from one fitted map (chapter 01)
+    return type(m) is MRC and isinstance(m.phi, str) and m.phi == 'fourier' and isinstance(m.random_state, Integral) and not isinstance(m.random_state, bool)
+
+def prepare_candidates(estimator, candidates:list, X, y)->list: # `prepare_candidate` of each, in order
+    """`prepare_candidate` of every candidate; a plain MRC with random Fourier features and an integer seed is prepared
+    once for each setting of its other parameters, and at the other σ and λ0 from that one: the feature map `rescaled`,
+    then Ψ and 𝒰 as `MRC.fit` computes them — the same numbers, without validating X and fitting the standardization again"""
+    prep, first = [], {}
+    for params in candidates:
+        key = repr(sorted((k, v) for k, v in params.items() if k not in ('sigma', 'lambda0')))
+        new = clone(estimator).set_params(**params)
+        if not _rescalable(new) or key not in first:
+            prep.append(prepare_candidate(estimator, params, X, y))
+            if _rescalable(new): first[key] = prep[-1]
+            continue
+        _, m0, Xv, _, U0 = first[key]
+        new._check_params()
+        new.__dict__.update({k: v for k, v in vars(m0).items() if k.endswith('_')})   # classes_, n_features_in_, ...
+        new.feature_map_ = rescaled(m0.feature_map_, new.sigma)
+        Psi, y_enc = new.feature_map_.transform(Xv), np.searchsorted(new.classes_, np.asarray(y).ravel())
+        prep.append((new, new, Xv, Psi, uncertainty_set(Psi, y_enc, U0.n_classes, lambda0=new.lambda0)))
+    return prep
 
 def _certified(m, U)->bool:   # the interior point method solves this candidate, with a certificate to trust
     return m.solver in ('auto', 'ipm') and U.lambda_.max(initial=0) > TINY_LAMBDA
@@ -181,7 +207,7 @@ def pruned_rows(estimator, candidates:list, X, y,
     est, key = clone(estimator), _mrc_key(estimator, 'random_state')
     if est.get_params()[key] is None:   # bounds transfer between fixed problems: one draw of frequencies for all
         est.set_params(**{key: int(np.random.randint(2**31 - 1))})
-    prep = [prepare_candidate(est, p, X, y) for p in candidates]
+    prep = prepare_candidates(est, candidates, X, y)
     y_enc, rows, fits = np.searchsorted(prep[0][1].classes_, np.asarray(y).ravel()), [None] * len(candidates), {}
     def on_fit(i, seconds, warm):
         t, (fits[i], m, _, Psi, _) = time.perf_counter(), prep[i]
