@@ -71,7 +71,7 @@ def transferred_lower(Psi:np.ndarray,   # features of the training instances und
 PRUNE_MARGIN = 1e-6   # a candidate is skipped only when its lower bound exceeds the best R̄ by this much: far above the solvers' certified gaps (1e-9), so that rounding never skips a tie
 SCREEN_TOLS = (1e-2,)   # relative gaps of the screens before a candidate's deciding run, loosest first: 1e-2 takes 6-8 interior point iterations (0.1-0.5 of a full solve) for an interval about 0.005 wide, which settles diabetes; a second screen at 1e-3 did what the deciding run's target stop now does, at a fixed depth
 
-SCREEN_STRIDE = 4   # screened first: every 4th candidate and the last, to find the likely winner whose R̄ the others must beat; strides 2, 3, 4, 7 and 19 differed less than the timing noise on seven datasets (benchmarks/results.md, sel4)
+SCREEN_STRIDE = 2   # screened first: every 2nd candidate and the last, to find the likely winner whose R̄ the others must beat; with screens resumed from the previous one's point (chapter 03f) stride 2 cost a median 5.3 fits on the ten datasets against 6.4 for stride 4 (benchmarks/results.md, sel5)
 
 def prepare_candidate(estimator, # an MRC or a Pipeline ending in one
                       params:dict, X, y)->tuple: # (the clone, its MRC, X as the MRC sees it, Ψ, 𝒰)
@@ -178,7 +178,7 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
             low[i], high[i], pruned[i], loose[i] = m.solution_.lower, min(high[i], m.solution_.value), True, m.solution_.dual
             t_bounds[i] += time.perf_counter() - t0
             return
-        if on_fit: on_fit(i, time.perf_counter() - t0, start is not None)
+        if on_fit: on_fit(i, time.perf_counter() - t0, start is not None or before is not None)
         sols[i], low[i], high[i] = m.solution_, m.upper_bound_, m.upper_bound_
         for c in todo:
             t = time.perf_counter()
@@ -203,8 +203,9 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
     if len(screen_tols):
         for c in sorted({*range(0, N, SCREEN_STRIDE), N - 1}): screen(c)
         prune()
-        if screened := [c for c in todo if level[c]]:   # the likely winner decided first: the others must beat its R̄
-            decide(min(screened, key=lambda c: (low[c], high[c], c)))
+        # the likely winner decided first, the others must beat its R̄: the smallest upper end, f at a point reached, is
+        # a better guess of the smallest R̄ than a loose certificate's lower end (adult: 1 candidate solved against 7)
+        if screened := [c for c in todo if level[c]]: decide(min(screened, key=lambda c: (high[c], low[c], c)))
     while todo:
         # best first (branch and bound): the weakest lower bound, which only a solve can settle; unscreened, at the start
         # far from every fit, so the first solves spread over the grid and their duals then bound the candidates between them
