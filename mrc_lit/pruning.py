@@ -227,7 +227,7 @@ def pruned_rows(estimator, candidates:list, X, y,
                 progress=None,       # called with the number of candidates done
                 screen_tols:tuple=SCREEN_TOLS)->tuple: # (a row per candidate, {index: fitted estimator} of the solved)
     """`pruned_search` over clone(estimator) with each of `candidates`: BoundSearch(prune=True)'s rows, intervals of R̄
-    included; with screens the solves start cold (see the text), without them from the best solved neighbour"""
+    included; with screens the runs start from the nearest candidate's last interior point, without them from the best solved neighbour's optimum"""
     est, key = clone(estimator), _mrc_key(estimator, 'random_state')
     if est.get_params()[key] is None:   # bounds transfer between fixed problems: one draw of frequencies for all
         est.set_params(**{key: int(np.random.randint(2**31 - 1))})

@@ -152,8 +152,9 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     prune : bool, default=False
         Bound every candidate's R̄ by a certified interval (a loose solve, or its neighbours' duals), and solve only those
         whose interval reaches below the smallest upper end (chapter 16a): the same selection and the same numbers for the
-        solved candidates, fewer full solves. Needs rule='randomized' and criterion='upper'; one process; the solves
-        start cold (`warm_start` is not used); every candidate's Ψ is held. With random_state=None one seed for all.
+        solved candidates (to the solver's tolerance), fewer full solves. Needs rule='randomized' and criterion='upper';
+        one process; each solve starts from the nearest candidate's last interior point (`warm_start` is not used);
+        every candidate's Ψ is held. With random_state=None one seed for all.
     n_jobs : int, default=None
         Feature groups (candidates differing only in lambda0) fitted in parallel by joblib; None: one process.
     progress : bool, default=False
