@@ -71,7 +71,7 @@ def transferred_lower(Psi:np.ndarray,   # features of the training instances und
 PRUNE_MARGIN = 1e-6   # a candidate is skipped only when its lower bound exceeds the best R̄ by this much: far above the solvers' certified gaps (1e-9), so that rounding never skips a tie
 SCREEN_TOLS = (1e-2,)   # relative gaps of the screens before a candidate's deciding run, loosest first: 1e-2 takes 6-8 interior point iterations (0.1-0.5 of a full solve) for an interval about 0.005 wide, which settles diabetes; a second screen at 1e-3 did what the deciding run's target stop now does, at a fixed depth
 
-SCREEN_STRIDE = 2   # screened first: every 2nd candidate and the last, to find the likely winner whose R̄ the others must beat; with screens resumed from the previous one's point (chapter 03f) stride 2 cost a median 5.3 fits on the ten datasets against 6.4 for stride 4 (benchmarks/results.md, sel5)
+SCREEN_STRIDE = 2   # screened first: every 2nd candidate and the last, to find the likely winner whose R̄ the others must beat; with screens resumed from the previous one's point (chapter 03f) strides 2, 3 and 4 cost a median 5.2, 5.1 and 5.5 cold fits on the ten datasets, stride 2 the least on credit (4.3 against 7.0; benchmarks/results.md, sel5)
 
 def prepare_candidate(estimator, # an MRC or a Pipeline ending in one
                       params:dict, X, y)->tuple: # (the clone, its MRC, X as the MRC sees it, Ψ, 𝒰)
