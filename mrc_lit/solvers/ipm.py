@@ -214,7 +214,7 @@ def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
 from dataclasses import dataclass, replace as _replace_fields
 from .normal import Point
 
-WARM_FLOOR = 0.03   # a resumed point's variables are raised to at least this fraction of their cold starting values: 0.03-0.1 took the σ grids' loose solves from 6-8 iterations to 1-3, while 1 (the cold start's size) gave 5-7 back (benchmarks/results.md, sel5)
+WARM_FLOOR = 0.03   # a resumed point's variables are raised to at least this fraction of their cold starting values: 0.03-0.1 took the σ grids' loose solves from 6-8 iterations to 1-3 (ionosphere 2-6), while 1 (the cold start's size) gave 5-7 back (benchmarks/results.md, sel5)
 
 @dataclass
 class LastPoint:
