@@ -84,7 +84,7 @@ def polish_dual(P,              # pricing: P q is the gradient term of the pair 
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #aedf96bb
 def dual_lp(form:Form,       # rows of pairs or label sets
-            lam:np.ndarray,  # the λ of the constraints (every entry > 0)
+            lam:np.ndarray,  # the λ of the constraints (>= 0; λ_j = 0: an equation, chapter 03i's λ = 0 fallback)
             tol:float, time_limit:float,
             totals:np.ndarray=None, # the mass of each instance's weights (eq. 14: 1/n each); None: 1 in all
             attempts:tuple=DUAL_ATTEMPTS, # (method, relative tolerance, crossover, optimize) tried in turn
@@ -94,7 +94,7 @@ def dual_lp(form:Form,       # rows of pairs or label sets
     fails; μ is the multiplier of those rows"""
     rows, K = form.rows, form.rows.n_classes
     n, m = rows.n, form.m
-    sc = np.minimum(1 / np.maximum(lam, np.finfo(float).tiny), DUAL_SCALE)   # no overflow at denormal λ
+    sc = np.where(lam > 0, np.minimum(1 / np.maximum(lam, np.finfo(float).tiny), DUAL_SCALE), 1.0) # no overflow at denormal λ
     Fq = sp.diags(sc) @ sp.block_diag([rows.Psi.T] * K, format='csr')       # column y*n + i: Ψ(x_i) in block y
     nt = n if isinstance(rows, SubsetRows) else 0                             # dual(q) = 1 - Σ_i t_i, t_i >= q_iy
     c = np.r_[np.zeros(K * n), np.ones(n), np.zeros(m)] if nt else np.r_[-rows.B.T.ravel(), np.zeros(m)]
