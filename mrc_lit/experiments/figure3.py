@@ -15,7 +15,7 @@ from ..uncertainty import feature_mean, practical_lambda, UncertaintySet
 from ..learning import randomized_rule
 from ..solvers.registry import learn
 from ..bounds import upper_bound, confidence_bounds
-from .runner import run_jobs, write_csv, read_csv
+from .runner import run_jobs, write_csv, read_csv, check_new
 
 # %% ../../nbs/experiments/figure3.ipynb #795b929e
 def betting_interval(Z:np.ndarray,     # n x m samples in [0, 1], one column per mean, rows in sampling order
@@ -107,11 +107,8 @@ def reproduce(quick:bool=False, # reduced configuration (seconds instead of hour
     "Figure 3: error, minimax risk and high-confidence bounds of the MRC against λ0, ideal and practical confidence vectors"
     cfg = {**(QUICK if quick else FULL), **overrides}
     out = Path(out_dir)
-    if append and (out / 'figure3.csv').exists():
-        have = {(int(r['rep']), r['lambda0']) for r in read_csv(out / 'figure3.csv', ('case',))}
-        if have & {(r, l0) for r in range(first, cfg['reps']) for l0 in cfg['lambda0s']}:
-            raise ValueError(f"figure3.csv in {out} already has rows for some of repetitions {first}..{cfg['reps'] - 1} "
-                             f"at lambda0s = {cfg['lambda0s']}")
+    if append: check_new(out / 'figure3.csv', lambda r: (int(r['rep']), r['lambda0']),
+                         {(r, l0) for r in range(first, cfg['reps']) for l0 in cfg['lambda0s']}, ('case',))
     X, y = load_dataset(dataset); y = np.unique(y, return_inverse=True)[1]; K = int(y.max()) + 1
     # one feature map for the whole experiment, so that τ_∞ (the mean over every sample) is one fixed vector
     fm = RandomFourierFeatures(cfg['n_components'], sigma=cfg['sigma'], random_state=seed).fit(X)

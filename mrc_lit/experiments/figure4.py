@@ -14,7 +14,7 @@ from threadpoolctl import threadpool_limits
 from ..datasets import load_dataset
 from ..estimator import MRC
 from ..drlr import DRLR
-from .runner import run_jobs, write_csv, read_csv
+from .runner import run_jobs, write_csv, read_csv, check_new
 
 # %% ../../nbs/experiments/figure4.ipynb #c76a8ce6
 DATASETS = ['credit', 'qsar', 'mammographic']
@@ -55,11 +55,9 @@ def reproduce(quick:bool=False, n_jobs:int=None, out_dir='.',
     "Figure 4: write figure4.csv and figure4.png; return the mean values at λ0 = 0.3 and ρ = 0.003-ish"
     cfg = {**(QUICK if quick else FULL), **overrides}
     out = Path(out_dir)
-    if append and (out / 'figure4.csv').exists():
-        have = {(r['dataset'], r['method'], r['param']) for r in read_csv(out / 'figure4.csv')}
-        new = {(nm, 'MRC', float(p)) for nm in cfg['datasets'] for p in cfg['lambda0s']} | \
-              {(nm, 'DRLR', float(p)) for nm in cfg['datasets'] for p in cfg['rhos']}
-        if have & new: raise ValueError(f'figure4.csv in {out} already has rows for {sorted(have & new)[:3]} ...')
+    if append: check_new(out / 'figure4.csv', lambda r: (r['dataset'], r['method'], r['param']),
+                         {(nm, 'MRC', float(p)) for nm in cfg['datasets'] for p in cfg['lambda0s']} |
+                         {(nm, 'DRLR', float(p)) for nm in cfg['datasets'] for p in cfg['rhos']})
     jobs = [(nm, f, cfg) for nm in cfg['datasets'] for f in range(cfg['n_folds'])]
     rows = sum(run_jobs(run_fold, jobs, n_jobs, 'figure4 folds'), [])
     write_csv(out / 'figure4.csv', rows, append)
