@@ -28,8 +28,8 @@ SHRINK_GAIN = 0.25         # shrink only if the factor's cost falls to this frac
 SHRINK_MIN_ROWS = 10       # ... and at least this many rows stay
 ADD_COLUMN = 0.9           # columns with |reduced cost| above this λ are added
 ADD_CAP = (200, 4)         # at most max(200, |P|/4) pairs and as many columns added at once (one or two classes)
-ADD_PER_INSTANCE = 2       # more classes: each instance's worst 2 pairs, and every column found (see *How much to add*)
-REGROW = 0.05              # ... a round adding more than this fraction of the pairs lets the next round shrink again
+ADD_PER_INSTANCE = 2       # more classes: an instance's worst 2 pairs (its optimum has ~3) and every column found
+REGROW = 0.05              # ... a round adding over this fraction of |P| lets the next shrink again
 SINGLE_MAX_ERR = (1e-3, 1e-2)  # single-precision factors while the error is above this (column form, row form)
 START_SIZE = 1e-16         # new entries start at sqrt(max(μ_target, this)) from their bounds
 RAISE_BISECTIONS = 60      # bisection steps for the ν that keeps new hinge rows feasible (to rounding of |ν|)
@@ -231,7 +231,7 @@ def _shrink_inactive(run:Run, rgap:float)->bool:
     return False
 
 def _add_near_active(run:Run, S:np.ndarray, rgap:float)->bool:
-    "add the pairs near their bound and the columns near being priced out at the current point (at most ADD_CAP)"
+    "add the pairs near their bound and the columns near being priced out at the current point (how many: see the text)"
     st, ws, x = run.st, run.ws, run.x
     g = st.a + st.pricing(pair_dual(st, ws, x.p)) + (x.p[-1] * -st.a if ws.art else 0)
     inJ = np.zeros(st.m, bool); inJ[ws.J] = True
@@ -241,11 +241,12 @@ def _add_near_active(run:Run, S:np.ndarray, rgap:float)->bool:
     da = 0.5 * min(INACTIVE_MAX, np.sqrt(min(run.last_shrink or 1.0, rgap)))
     need = ((1 - np.maximum(e, 0).sum(1) < da)[:, None] & (e > -da)) if st.hinge else (e > -da)
     newP = np.argwhere(need & ~inP)
-    many = st.hinge and st.K > 2
+    many = st.hinge and st.K > 2          # rounds sized by what the oracle finds (see *How much to add at once*)
     if many: newP = worst_per_instance(newP, e[newP[:, 0], newP[:, 1]], ADD_PER_INSTANCE)
-    cap = max(ADD_CAP[0], ws.nb // ADD_CAP[1])
-    if len(newP) > cap and not many: newP = newP[np.argsort(-e[newP[:, 0], newP[:, 1]])[:cap]]
-    if len(newJ) > cap and not many: newJ = newJ[np.argsort(-(np.abs(g[newJ]) - st.lam[newJ]))[:cap]]
+    else:
+        cap = max(ADD_CAP[0], ws.nb // ADD_CAP[1])
+        if len(newP) > cap: newP = newP[np.argsort(-e[newP[:, 0], newP[:, 1]])[:cap]]
+        if len(newJ) > cap: newJ = newJ[np.argsort(-(np.abs(g[newJ]) - st.lam[newJ]))[:cap]]
     if not (len(newP) or len(newJ)): return False
     if many and len(newP) > REGROW * ws.nb: run.last_shrink = None   # a new working set: it may shrink again
     mc = (x.u @ x.zu + x.w @ x.zw + x.s @ x.p) / (2 * ws.nc + ws.nr)
