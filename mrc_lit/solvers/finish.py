@@ -28,7 +28,7 @@ SHRINK_GAIN = 0.25         # shrink only if the factor's cost falls to this frac
 SHRINK_MIN_ROWS = 10       # ... and at least this many rows stay
 ADD_COLUMN = 0.9           # columns with |reduced cost| above this λ are added
 ADD_CAP = (200, 4)         # at most max(200, |P|/4) pairs and as many columns added at once (one or two classes)
-ADD_PER_INSTANCE = 2       # more classes: an instance's worst 2 pairs (its optimum has ~3) and every column found
+ADD_PER_INSTANCE = 2       # more classes: an instance's worst 2 pairs (~3 at the optimum), at most |P|, and every column
 REGROW = 0.05              # ... a round adding over this fraction of |P| lets the next shrink again
 SINGLE_MAX_ERR = (1e-3, 1e-2)  # single-precision factors while the error is above this (column form, row form)
 START_SIZE = 1e-16         # new entries start at sqrt(max(μ_target, this)) from their bounds
@@ -243,10 +243,9 @@ def _add_near_active(run:Run, S:np.ndarray, rgap:float)->bool:
     newP = np.argwhere(need & ~inP)
     many = st.hinge and st.K > 2          # rounds sized by what the oracle finds (see *How much to add at once*)
     if many: newP = worst_per_instance(newP, e[newP[:, 0], newP[:, 1]], ADD_PER_INSTANCE)
-    else:
-        cap = max(ADD_CAP[0], ws.nb // ADD_CAP[1])
-        if len(newP) > cap: newP = newP[np.argsort(-e[newP[:, 0], newP[:, 1]])[:cap]]
-        if len(newJ) > cap: newJ = newJ[np.argsort(-(np.abs(g[newJ]) - st.lam[newJ]))[:cap]]
+    cap = max(ADD_CAP[0], ws.nb // ADD_CAP[1]) if not many else max(ADD_CAP[0], ws.nb)
+    if len(newP) > cap: newP = newP[np.argsort(-e[newP[:, 0], newP[:, 1]])[:cap]]
+    if len(newJ) > cap and not many: newJ = newJ[np.argsort(-(np.abs(g[newJ]) - st.lam[newJ]))[:cap]]
     if not (len(newP) or len(newJ)): return False
     if many and len(newP) > REGROW * ws.nb: run.last_shrink = None   # a new working set: it may shrink again
     mc = (x.u @ x.zu + x.w @ x.zw + x.s @ x.p) / (2 * ws.nc + ws.nr)
