@@ -4,10 +4,10 @@
 
 # %% auto #0
 __all__ = ['SHRINK_FROM_ERR', 'SHRINK_TO_ERR', 'SHRINK_PROGRESS', 'INACTIVE_MAX', 'ACTIVE_RATIO', 'KEEP_COLUMN', 'SHRINK_GAIN',
-           'SHRINK_MIN_ROWS', 'ADD_COLUMN', 'ADD_CAP', 'ADD_PER_INSTANCE', 'REGROW', 'SINGLE_MAX_ERR', 'START_SIZE',
-           'RAISE_BISECTIONS', 'AGGREGATE_FREE', 'FINISH_ROUNDS', 'FINISH_ADD', 'FINISH_NEAR', 'FINISH_LP_TOL',
-           'SPARSIFY', 'SPARSIFY_SLACK', 'pair_dual', 'missing', 'shrink', 'raised_nu', 'extend', 'Run', 'manage',
-           'worst_per_instance', 'Certificate', 'certificate', 'polish_dual', 'finish_lp', 'sparsify']
+           'SHRINK_MIN_ROWS', 'ADD_COLUMN', 'ADD_CAP', 'SINGLE_MAX_ERR', 'START_SIZE', 'RAISE_BISECTIONS',
+           'AGGREGATE_FREE', 'FINISH_ROUNDS', 'FINISH_ADD', 'FINISH_NEAR', 'FINISH_LP_TOL', 'SPARSIFY',
+           'SPARSIFY_SLACK', 'pair_dual', 'missing', 'shrink', 'raised_nu', 'extend', 'Run', 'manage', 'Certificate',
+           'certificate', 'polish_dual', 'finish_lp', 'sparsify']
 
 # %% ../../nbs/03e_working_sets.ipynb #b90cddb5
 import numpy as np
@@ -27,9 +27,7 @@ KEEP_COLUMN = 0.2          # a column stays while min(z_u, z_w) <= this λ (its 
 SHRINK_GAIN = 0.25         # shrink only if the factor's cost falls to this fraction
 SHRINK_MIN_ROWS = 10       # ... and at least this many rows stay
 ADD_COLUMN = 0.9           # columns with |reduced cost| above this λ are added
-ADD_CAP = (200, 4)         # at most max(200, |P|/4) pairs and as many columns added at once (one or two classes)
-ADD_PER_INSTANCE = 2       # more classes: an instance's worst 2 pairs (~3 at the optimum), at most |P|, and every column
-REGROW = 0.05              # ... a round adding over this fraction of |P| lets the next shrink again
+ADD_CAP = (200, 4)         # at most max(200, |P|/4) pairs and as many columns added at once
 SINGLE_MAX_ERR = (1e-3, 1e-2)  # single-precision factors while the error is above this (column form, row form)
 START_SIZE = 1e-16         # new entries start at sqrt(max(μ_target, this)) from their bounds
 RAISE_BISECTIONS = 60      # bisection steps for the ν that keeps new hinge rows feasible (to rounding of |ν|)
@@ -176,7 +174,7 @@ class Run:
     single: bool = False           # this iteration factors in single precision
     single_failed: bool = False    # a single-precision factor gave a useless step: double from then on
     shrunk: bool = False           # the working set was shrunk once
-    last_shrink: float = None      # the error at the last shrink (None: none since a large round of pairs came in)
+    last_shrink: float = None      # the error at the last shrink
     mu_best: np.ndarray = None; f_best: float = np.inf; f0: float = np.inf
     lower: float = -np.inf; Qn: np.ndarray = None  # the best certified lower bound and its dual
     status: str = 'iteration limit'
@@ -231,7 +229,7 @@ def _shrink_inactive(run:Run, rgap:float)->bool:
     return False
 
 def _add_near_active(run:Run, S:np.ndarray, rgap:float)->bool:
-    "add the pairs near their bound and the columns near being priced out at the current point (how many: see the text)"
+    "add the pairs near their bound and the columns near being priced out at the current point (at most ADD_CAP)"
     st, ws, x = run.st, run.ws, run.x
     g = st.a + st.pricing(pair_dual(st, ws, x.p)) + (x.p[-1] * -st.a if ws.art else 0)
     inJ = np.zeros(st.m, bool); inJ[ws.J] = True
@@ -241,23 +239,13 @@ def _add_near_active(run:Run, S:np.ndarray, rgap:float)->bool:
     da = 0.5 * min(INACTIVE_MAX, np.sqrt(min(run.last_shrink or 1.0, rgap)))
     need = ((1 - np.maximum(e, 0).sum(1) < da)[:, None] & (e > -da)) if st.hinge else (e > -da)
     newP = np.argwhere(need & ~inP)
-    many = st.hinge and st.K > 2          # rounds sized by what the oracle finds (see *How much to add at once*)
-    if many: newP = worst_per_instance(newP, e[newP[:, 0], newP[:, 1]], ADD_PER_INSTANCE)
-    cap = max(ADD_CAP[0], ws.nb // ADD_CAP[1]) if not many else max(ADD_CAP[0], ws.nb)
+    cap = max(ADD_CAP[0], ws.nb // ADD_CAP[1])
     if len(newP) > cap: newP = newP[np.argsort(-e[newP[:, 0], newP[:, 1]])[:cap]]
-    if len(newJ) > cap and not many: newJ = newJ[np.argsort(-(np.abs(g[newJ]) - st.lam[newJ]))[:cap]]
+    if len(newJ) > cap: newJ = newJ[np.argsort(-(np.abs(g[newJ]) - st.lam[newJ]))[:cap]]
     if not (len(newP) or len(newJ)): return False
-    if many and len(newP) > REGROW * ws.nb: run.last_shrink = None   # a new working set: it may shrink again
     mc = (x.u @ x.zu + x.w @ x.zw + x.s @ x.p) / (2 * ws.nc + ws.nr)
     run.x, run.res = extend(ws, x, newP, newJ, mc), None
     return True
-
-def worst_per_instance(P:np.ndarray, # pairs (instance, class)
-                       e:np.ndarray, # their values X_i μ_y + B_iy - ν
-                       k:int)->np.ndarray:
-    "the k pairs of largest value of each instance among P"
-    P = P[np.lexsort((-e, P[:, 0]))]          # by instance, each instance's worst pair first
-    return P[np.arange(len(P)) - np.searchsorted(P[:, 0], P[:, 0]) < k]
 
 # %% ../../nbs/03e_working_sets.ipynb #2ad68863
 @dataclass
