@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/multiclass.py [--cases digits,mix7,letter-linear,letter-rff] [--limit 300]
     .venv/bin/python benchmarks/multiclass.py --old OLD_ROOT [--cases mix7,letter-linear] [--repeats 2]
+    .venv/bin/python benchmarks/multiclass.py --fit letter-rff [--verbose 1]
 
 With --old, the default fit of each case by the checkout at OLD_ROOT and by this one, in turn, each in a fresh
 process (PYTHONPATH set to the checkout; each reports the mrc_lit it imported): wall and CPU seconds of the fit (CPU
@@ -72,12 +73,12 @@ def work(case, solver, limit):
     out['peak_gb'] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
     print(json.dumps(out), flush=True)
 
-def fit_only(case):
+def fit_only(case, verbose=0):
     "one default fit in this process: a JSON line with its wall and CPU seconds and the peak memory (GB)"
     import mrc_lit
     from mrc_lit.estimator import MRC
     Xtr, _, ytr, _, _ = data(case)
-    m = MRC(**CASES[case][3], random_state=0)
+    m = MRC(**CASES[case][3], random_state=0, verbose=verbose)
     load, t, c = os.getloadavg()[0], time.perf_counter(), time.process_time()
     m.fit(Xtr, ytr)
     print(json.dumps(dict(wall=time.perf_counter() - t, cpu=time.process_time() - c, iters=m.solution_.n_iter,
@@ -110,12 +111,13 @@ def main():
     ap.add_argument('--solvers', default='auto,lp,easm')
     ap.add_argument('--limit', type=float, default=300)
     ap.add_argument('--work', nargs=2)
-    ap.add_argument('--fit')
+    ap.add_argument('--fit', help='one default fit of this case in this process (what --old runs in each checkout)')
+    ap.add_argument('--verbose', type=int, default=0, help="with --fit: the fit's progress lines (MRC's verbose)")
     ap.add_argument('--old')
     ap.add_argument('--repeats', type=int, default=2)
     a = ap.parse_args()
     if a.work: return work(*a.work, a.limit)
-    if a.fit: return fit_only(a.fit)
+    if a.fit: return fit_only(a.fit, a.verbose)
     if a.old: return compare(a.old, a.cases, a.repeats)
     print('| case | n x d, K | Bayes error | solver | fit (s) | iters | certified gap | minimax risk | test error '
           '| bounds h^U (s) | bounds h_d (s) | peak GB | load |\n|' + '---|' * 13, flush=True)
