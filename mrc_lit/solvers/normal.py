@@ -25,7 +25,7 @@ CHOL_TRIES = 14            # shifts tried, each 10 x the last, before giving up
 CHOL_ONE_THREAD_MAX = 2500 # factors up to this size on one BLAS thread: threads cost more than they save there
 CHOL_COPY_MAX = 4000       # matrices factored in place up to this size (128 MB) are kept aside, so a retry starts from M
 CHOL_THREADED_MAX = 15000  # larger factors on one BLAS thread: scipy's OpenBLAS (0.3.30) crashes in threaded dpotrf at n = 16,000
-NEGLIGIBLE_WEIGHT = 1e-12  # rows weighing less than this (relative) stay out of the column-space factor
+NEGLIGIBLE_WEIGHT = 1e-12  # pair rows weighing less than this times the heaviest pair row stay out of the column-space factor
 KRON_MAX_FEATURES = 32     # uniform blocks of up to this many columns: all K² blocks of G from one product
 
 
@@ -270,7 +270,9 @@ def scaled(buffers:dict, A, rows, scale, dt):
 # %% ../../nbs/03c_normal_equations.ipynb #00127c2c
 def omega_weights(ws:WorkingSet, x:Point, e:np.ndarray, Dt:np.ndarray)->tuple:
     """Ω⁻¹'s pieces 1/e, g = Dt/e and κ (None without instance rows), the diagonal weights w of FᵀΩ⁻¹F, and the rows
-    kept in G (late in the method most rows are far from active and weigh nothing)"""
+    kept in G (late in the method most rows are far from active and weigh nothing). The aggregated row always stays and
+    does not set the scale: when it binds alone (a sampled start, its slack -> 0) its weight grows without bound, and
+    measured against it every pair row would look negligible while still shaping G away from the direction of a"""
     nb = ws.nb
     inv_e = 1 / e
     w = inv_e.copy()
@@ -281,7 +283,7 @@ def omega_weights(ws:WorkingSet, x:Point, e:np.ndarray, Dt:np.ndarray)->tuple:
         # its rows are active, which is most instances at the optimum)
         kap = x.sig / x.pi + np.bincount(ws.hinst, weights=Dt * (x.s[:nb] / x.p[:nb]) / e[:nb], minlength=ws.ni)
         w[:nb] += g ** 2 / kap[ws.hinst]
-    return inv_e, g, kap, w, w >= NEGLIGIBLE_WEIGHT * w.max()
+    return inv_e, g, kap, w, w >= NEGLIGIBLE_WEIGHT * w[:nb].max(initial=0)
 
 def column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.ndarray, single:bool,
                   buffers:dict)->ColumnFactor:
