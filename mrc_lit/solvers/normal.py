@@ -270,8 +270,8 @@ def scaled(buffers:dict, A, rows, scale, dt):
 # %% ../../nbs/03c_normal_equations.ipynb #00127c2c
 def omega_weights(ws:WorkingSet, x:Point, e:np.ndarray, Dt:np.ndarray)->tuple:
     """Ω⁻¹'s pieces 1/e, g = Dt/e and κ (None without instance rows), the diagonal weights w of FᵀΩ⁻¹F, and the rows
-    kept in G (late in the method most rows are far from active and weigh nothing). The aggregated row always stays and
-    does not set the scale: when it binds alone (a sampled start, its slack -> 0) its weight grows without bound, and
+    kept in G (late in the method most rows are far from active and weigh nothing). The aggregated row does not set the
+    scale: when it binds alone (a sampled start, its slack -> 0) its weight grows without bound, and
     measured against it every pair row would look negligible while still shaping G away from the direction of a"""
     nb = ws.nb
     inv_e = 1 / e
