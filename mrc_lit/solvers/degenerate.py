@@ -13,7 +13,7 @@ import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
 from .control import check_solver_options, linprog, time_left   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
-from .tiny_lambda import dual_lp, dual_value, merged, polish_dual, solve_tiny, TimeLimitReached   # chapter 03ia
+from .tiny_lambda import dual_lp, dual_value, merged, polish_dual, same_kind, solve_tiny, spread, TimeLimitReached   # chapter 03ia
 from ..features import pow2_scale
 from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError
 
@@ -96,7 +96,7 @@ def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ,
     u_j >= |(B w + N v)_j| at cost λ_j u_j (v only matters there: at λ = 0 it is left out). `refined(rounds)` gives
     the pair duals after `refine_duals` and the iterations it spent"""
     rows, K = form.rows, form.rows.n_classes
-    A, T, rhs, nd = (PairRows(g.G, K, rows.B) if isinstance(rows, PairRows) else SubsetRows(g.G, K)).lp()
+    A, T, rhs, nd = same_kind(rows, g.G).lp()
     J = np.flatnonzero(form.lam > 0)
     Wk = sp.block_diag([np.c_[g.B, g.N] if len(J) else g.B] * K, format='csr')  # μ = Wk (w, v), class by class
     rw, rv = g.B.shape[1], (g.N.shape[1] if len(J) else 0)
@@ -126,16 +126,14 @@ def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ,
     x = res.x[:A.shape[1]].reshape(K, rw + rv)
     return x[:, :rw].ravel(), Wk @ res.x[:A.shape[1]], -res.ineqlin.marginals[:nd], int(res.nit), refined
 
-def _gauge_dual(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # as `_gauge_lp`'s (no refinement to offer)
+def _gauge_dual(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # as `_gauge_lp`'s, refined None (none to offer)
     """At λ = 0, the dual LP of the problem in w (chapter 03ia's `dual_lp`, with equations Bᵀa + Gᵀq = 0) on the
     distinct instances, its weights spread back over the copies; w is the multiplier of those equations"""
     rows, K, r = form.rows, form.rows.n_classes, g.B.shape[1]
     aw = (g.B.T @ form.a.reshape(K, -1).T).T.ravel()
-    in_w = PairRows(g.G, K, rows.B) if isinstance(rows, PairRows) else SubsetRows(g.G, K)   # copies keep equal rows of G
-    small, group, size = merged(Form(aw, np.zeros(K * r), in_w))
+    small, group, size = merged(Form(aw, np.zeros(K * r), same_kind(rows, g.G)))   # copies keep equal rows of G
     w, Q, nit, _ = dual_lp(small, small.lam, tol, time_limit, attempts=ZERO_ATTEMPTS)
-    q = (Q.reshape(K, -1)[:, group] / size[group]).ravel()
-    return w, np.concatenate([g.B @ wy for wy in w.reshape(K, r)]), q, nit, lambda rounds: (q, 0)
+    return w, np.concatenate([g.B @ wy for wy in w.reshape(K, r)]), spread(Q, group, size, K), nit, None
 
 # %% ../../nbs/03i_degenerate.ipynb #e370b86a
 MU_ZERO = 1e-9            # entries of μ below this (relative to the largest) are zero at the vertex: free duals there
@@ -187,7 +185,7 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
     bound = lambda q: dual_value(rows, q.reshape(K, n).T) - rho * viol(q).sum()
     value = form.value(mu); target = value - CERTIFIED_GAP * (1 + abs(value))
     q = polish_dual(P, q, base, eqs, bound, target=target)
-    if refine and bound(q) < target:   # HiGHS's duals, polished, miss the gap: refined (see above)
+    if refine and refined and bound(q) < target:   # HiGHS's duals, polished, miss the gap: refined (see above)
         qr, more = refined(refine); nit += more
         q = max(q, polish_dual(P, qr, base, eqs, bound, target=target), key=bound)
     box = rho if viol(q).any() else np.inf   # a bound charged for violations holds on the box only: an estimate

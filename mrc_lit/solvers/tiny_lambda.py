@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['POLISH_ROUNDS', 'DUAL_SCALE', 'DUAL_ATTEMPTS', 'BOUND_ATTEMPTS', 'ACTIVE_TOL', 'dual_value', 'TimeLimitReached',
-           'normalized', 'polish_dual', 'dual_lp', 'merged', 'reduced_costs', 'solve_tiny']
+           'normalized', 'polish_dual', 'dual_lp', 'same_kind', 'merged', 'spread', 'reduced_costs', 'solve_tiny']
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #e0192aa7
 import time, warnings
@@ -120,15 +120,21 @@ def dual_lp(form:Form,       # rows of pairs or label sets
     return res.eqlin.marginals[:m] * sc, res.x[:K * n], int(res.nit), used
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #fc2c9409
+def same_kind(rows, Psi:np.ndarray, keep=slice(None)): # rows of pairs or label sets
+    "Rows of the kind of `rows` (pairs or label sets) over the features Psi; pairs keep their offsets B[keep]"
+    return PairRows(Psi, rows.n_classes, rows.B[keep]) if isinstance(rows, PairRows) else SubsetRows(Psi, rows.n_classes)
+
 def merged(form:Form)->tuple: # (the form on distinct instances, each instance's group, the size of each group)
     "Identical instances (equal rows of Ψ, and of B for pairs) merged into one: their rows, and so the max, are the same"
     rows = form.rows
     key = rows.Psi if isinstance(rows, SubsetRows) else np.c_[rows.Psi, rows.B]
     _, first, groups, counts = np.unique(key, axis=0, return_index=True, return_inverse=True, return_counts=True)
     if len(first) == rows.n: return form, np.arange(rows.n), np.ones(rows.n)
-    Psi = rows.Psi[first]
-    merged_rows = SubsetRows(Psi, rows.n_classes) if isinstance(rows, SubsetRows) else PairRows(Psi, rows.n_classes, rows.B[first])
-    return Form(form.a, form.lam, merged_rows), groups.ravel(), counts.astype(float)
+    return Form(form.a, form.lam, same_kind(rows, rows.Psi[first], first)), groups.ravel(), counts.astype(float)
+
+def spread(Q:np.ndarray, group:np.ndarray, size:np.ndarray, K:int)->np.ndarray: # weights on every instance, y*n + i
+    "Weights Q on `merged`'s distinct instances (y*g + j) shared equally by each group's copies"
+    return (Q.reshape(K, -1)[:, group] / size[group]).ravel()
 
 def reduced_costs(form:Form, q:np.ndarray)->np.ndarray:
     """a + Fᵀq in extended precision (np.longdouble): at λ_j ~ 1e-10 the rounding of the double sum (1e-16) would
@@ -147,14 +153,13 @@ def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
     rows, K, n = form.rows, form.rows.n_classes, form.rows.n
     if not (form.lam > 0).all(): raise ValueError('solve_tiny needs every λ_j > 0')
     small, group, size = merged(form)
-    spread = lambda Q: (Q.reshape(K, -1)[:, group] / size[group]).ravel()   # each group's weight shared by its copies
     try:   # the limit named as the caller gave it, not as what was left of it for the run that stopped
         mu, q, nit, used = dual_lp(small, form.lam, tol, time_left(time_limit, t0), size / n if marginal else None)
         if time_limit is not None and time.perf_counter() - t0 >= time_limit: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
         # q′ by the attempt that worked at λ (the interior point method, with crossover where that worked), or later ones
         _, q2, nit2, _ = dual_lp(small, form.lam / 2, tol, time_left(time_limit, t0), size / n if marginal else None, BOUND_ATTEMPTS[used:])
     except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS on the dual') from None
-    q, q2 = spread(q), spread(q2)
+    q, q2 = spread(q, group, size, K), spread(q2, group, size, K)
     value, P = (objective or form.value)(mu), sp.block_diag([rows.Psi.T] * K, format='csr')
     groups, totals = (np.tile(np.arange(n), K), np.full(n, 1 / n)) if marginal else (np.zeros(K * n, int), np.ones(1))
     q2 = normalized(q2, groups, totals)
