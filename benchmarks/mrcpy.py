@@ -1,6 +1,6 @@
 """mrc_lit's default fit against MRCpy 3.0.0's default (`solver='subgrad'`) at matched features (issue 24.4).
 
-    .venv/bin/python benchmarks/mrcpy.py --mrcpy /path/to/mrcpy-venv/bin/python [--repeats 3] [--datasets a,b,c] [--reduced 5000]
+    .venv/bin/python benchmarks/mrcpy.py --mrcpy /path/to/mrcpy-venv/bin/python [--repeats 3] [--datasets a,b,c] [--reduced 5000] [--threads default,free]
 
 MRCpy lives in its own virtual environment (`pip install --no-deps MRCpy==3.0.0` plus numpy, scipy, scikit-learn,
 pandas, cvxpy): this script starts one persistent worker process in that interpreter (this same file, `--worker`)
@@ -79,10 +79,13 @@ def mrcpy_worker():
                   flush=True)
 
 
-def ours_worker():
-    "Loop of the worker in our interpreter (same protocol)"
+def ours_worker(threads='default'):
+    "Loop of the worker in our interpreter (same protocol); threads='free': every size on one BLAS thread per free core"
     import numpy as np
     from mrc_lit import MRC
+    if threads == 'free':   # the library's rule keeps small fits on one thread (ONE_THREAD_MAX_PAIRS, CHOL_ONE_THREAD_MAX)
+        import mrc_lit.solvers.ipm as ipm, mrc_lit.solvers.normal as normal
+        ipm.ONE_THREAD_MAX_PAIRS = normal.CHOL_ONE_THREAD_MAX = 0
     from mrc_lit.reduced_estimator import ReducedMRC
     data = {}
     for line in sys.stdin:
@@ -149,23 +152,28 @@ def main():
     ap.add_argument('--full', default='', help='multiclass sets where MRCpy also runs its default 10,000 iterations once')
     ap.add_argument('--reduced', type=int, default=None, help='ours over this many training instances (ReducedMRC) where '
                     'there are more, as MRCpy learns over 5,000 of them (its n_max); default: all, exactly')
+    ap.add_argument('--threads', default='default', help="ours: 'default' (the library's thread rule), 'free' (one BLAS "
+                    "thread per free core at every size), or 'default,free' (both, alternating; ratios against the first)")
     ap.add_argument('--tmp', default='/tmp/mrcpy_bench')
     args = ap.parse_args()
     os.makedirs(args.tmp, exist_ok=True)
     a, b = map(int, args.short.split(','))
     full = set(filter(None, args.full.split(',')))
-    mrcpy, ours = Worker(args.mrcpy, 'mrcpy'), Worker(sys.executable, 'ours')
+    variants = args.threads.split(',')
+    mrcpy = Worker(args.mrcpy, 'mrcpy')
+    workers = {v: Worker(sys.executable, f'ours-{v}') for v in variants}
     print('| dataset | n train | d | classes | ours fit s (each) | MRCpy fit s (each) | MRCpy best / ours best '
           '| test error ours | test error MRCpy | our R(U) (certified gap) | MRCpy upper_ | our IPM iterations | load |')
     print('|' + '---|' * 13, flush=True)
     try:
         for name in args.datasets.split(','):
             paths, sigma, n, d, K = problem(name, mrcpy, args.tmp)
-            mrcpy(op='load', **paths); ours(op='load', **paths)
+            mrcpy(op='load', **paths)
+            for w in workers.values(): w(op='load', **paths)
             fit = dict(op='fit', n_components=args.n_components, s=args.s)
-            t_o, t_m, m, failed = [], [], None, None
+            t_v, t_m, m, failed = {v: [] for v in variants}, [], None, None
             for _ in range(args.repeats):   # alternating
-                o = ours(**fit, sigma=sigma, reduced=args.reduced); t_o.append(o['time'])
+                for v, w in workers.items(): o = w(**fit, sigma=sigma, reduced=args.reduced); t_v[v].append(o['time'])
                 if failed: continue
                 if K == 2: m = mrcpy(**fit); t_m.append(m.get('time'))
                 else:   # MRCpy's subgradient method: MRCPY_ITERS iterations of the same cost each, no stopping rule
@@ -181,16 +189,19 @@ def main():
             else:
                 times_m = ' '.join(f'{t:.2f}' for t in t_m) + ('' if K == 2 else ' (extrapolated)') + \
                           ('' if K == 2 or name not in full else f"; measured: {m['time']:.2f}")
-                ratio = f'{min(t_m) / min(t_o):.1f}×'
+                ratio = ' / '.join(f'{min(t_m) / min(t_v[v]):.1f}×' for v in variants)
                 err_m, up_m = ((f"{m['error']:.3f}", f"{m['upper']:.4f}") if K == 2 or name in full else ('—', '—'))
-            print(f"| {name} | {n} | {d} | {K} | {' '.join(f'{t:.2f}' for t in t_o)} | {times_m} "
+            t_o = ' / '.join(' '.join(f'{t:.2f}' for t in t_v[v]) for v in variants)
+            print(f"| {name} | {n} | {d} | {K} | {t_o} | {times_m} "
                   f"| {ratio} | {o['error']:.3f} | {err_m} "
                   f"| {o['upper']:.4f} ({o['gap']:.0e}) | {up_m} | {o['iter']} | {load} |", flush=True)
     finally:
-        mrcpy.close(); ours.close()
+        mrcpy.close()
+        for w in workers.values(): w.close()
 
 
 if __name__ == '__main__':
-    if len(sys.argv) == 3 and sys.argv[1] == '--worker': (mrcpy_worker if sys.argv[2] == 'mrcpy' else ours_worker)()
+    if len(sys.argv) == 3 and sys.argv[1] == '--worker':
+        mrcpy_worker() if sys.argv[2] == 'mrcpy' else ours_worker(sys.argv[2].removeprefix('ours-'))
     else:
         sys.path.insert(0, str(ROOT)); main()
