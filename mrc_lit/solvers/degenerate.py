@@ -4,7 +4,8 @@
 
 # %% auto #0
 __all__ = ['RANK_TOLS', 'R1_TOL', 'REFINE_ROUNDS', 'REFINE_SCALE', 'CERT_RADIUS', 'ZERO_ATTEMPTS', 'TINY_LAMBDA', 'R1_MESSAGE',
-           'R1_UNSURE', 'MU_ZERO', 'Gauge', 'gauge', 'refine_duals', 'solve_degenerate']
+           'R1_UNSURE', 'MU_ZERO', 'PRIMES', 'Gauge', 'gauge', 'refine_duals', 'solve_degenerate', 'residues',
+           'rank_mod', 'SingletonRisk', 'singleton_risk']
 
 # %% ../../nbs/03i_degenerate.ipynb #277428ae
 import time
@@ -191,3 +192,60 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
     box = rho if viol(q).any() else np.inf   # a bound charged for violations holds on the box only: an estimate
     return Solution(mu=mu, value=value, lower=bound(q), n_iter=nit, solver='degenerate',
                     time=time.perf_counter() - t0, dual=q, lower_box=box)
+
+# %% ../../nbs/03i_degenerate.ipynb #2d90bb10
+PRIMES = (2_147_483_647, 2_147_483_629) # primes below 2³¹: a product of two residues fits in int64; the second is tried
+                                        # where the first divides a minor (rank mod p below the rank over ℚ)
+
+def residues(A:np.ndarray, # finite floats, each an exact rational m·2^e
+             p:int,        # a prime below 2³¹
+            )->np.ndarray: # int64 residues in [0, p) of the exact values
+    "Floats as residues mod p, exactly: m·2⁵³ is an integer (|m| < 1), and 2^e for e < 0 is a power of 2's inverse"
+    A = np.asarray(A, dtype=float)
+    if not np.isfinite(A).all(): raise ValueError('residues needs finite entries; A has NaN or infinite ones')
+    m, e = np.frexp(A)
+    ks, inv = np.unique(e - 53, return_inverse=True)
+    two = np.array([pow(2, int(k), p) for k in ks], dtype=np.int64)   # Python's pow inverts 2 mod p for k < 0
+    return (m * 2.0**53).astype(np.int64) % p * two[inv.reshape(A.shape)] % p
+
+def rank_mod(R:np.ndarray, # int64 residues in [0, p)
+             p:int,
+            )->int:        # rank of R over the integers mod p
+    "Gaussian elimination mod p, one pivot column at a time, the rows below it eliminated together"
+    R, r = R.copy(), 0
+    for j in range(R.shape[1]):
+        if r == len(R): break
+        nz = np.flatnonzero(R[r:, j])
+        if not len(nz): continue
+        R[[r, r + nz[0]]] = R[[r + nz[0], r]]
+        R[r, j:] = R[r, j:] * pow(int(R[r, j]), -1, p) % p
+        below = r + 1 + np.flatnonzero(R[r + 1:, j])
+        R[below, j:] = (R[below, j:] - R[below, j, None] * R[r, j:] % p) % p
+        r += 1
+    return r
+
+@dataclass
+class SingletonRisk:
+    "The λ = 0 risk where the sample's distribution is the only one in 𝒰"
+    value: float      # B: the share of training pairs not carrying their instance's majority label
+    certified: bool   # the distinct rows of Ψ are linearly independent over ℚ: 𝒰 = {p̂} and R̄ = R̲ = B at τ*
+    rank: int         # the rank found mod p (the largest over `PRIMES` tried): a lower bound of the rank over ℚ
+    n_distinct: int   # distinct rows of Ψ
+
+def singleton_risk(Psi:np.ndarray, # n x D scalar features of the training instances
+                   y:np.ndarray,   # n labels in 0..n_classes-1
+                   n_classes:int,
+                  )->SingletonRisk:
+    "B, the Bayes error of the pooled sample, and whether it is R̄(𝒰) at λ = 0 for τ* (exact mean of the rows)"
+    Psi, y = np.asarray(Psi, dtype=float), np.asarray(y)
+    if Psi.ndim != 2 or len(Psi) != len(y) or not len(y):
+        raise ValueError(f'Psi must be n x D with one label per row; got Psi {Psi.shape} and {len(y)} labels')
+    if not (np.issubdtype(y.dtype, np.integer) and y.min() >= 0 and y.max() < n_classes):
+        raise ValueError(f'y must hold integer labels in 0..{n_classes - 1}')
+    rows, group = np.unique(Psi, axis=0, return_inverse=True)
+    counts = np.zeros((len(rows), n_classes)); np.add.at(counts, (group.ravel(), y), 1)
+    rank = 0
+    for p in PRIMES:
+        rank = max(rank, rank_mod(residues(rows, p), p))
+        if rank == len(rows): break
+    return SingletonRisk(float(1 - counts.max(1).sum() / len(y)), rank == len(rows), rank, len(rows))
