@@ -147,9 +147,9 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
                   on_fit=None,      # called as on_fit(i, seconds, warm_started) after candidate i is solved
                   screen_tols:tuple=SCREEN_TOLS, # screens (`screen_candidate`), loosest first, a later one only while no candidate is solved; (): bounds by `transferred_lower` alone
                  )->tuple:          # (low, high, pruned, seconds spent on each candidate's bounds)
-    """Screen every `SCREEN_STRIDE`-th candidate (farther apart where they cannot win), decide the likely winner, then take the others best first — their
-    neighbours' duals, then a deciding run — skipping those whose certified lower bound on R̄ exceeds the smallest upper
-    end; R̄ of candidate i lies in [low[i], high[i]] (equal where solved)"""
+    """Screen every `SCREEN_STRIDE`-th candidate (farther apart where they cannot win), decide the likely winner, then
+    take the others best first — their neighbours' duals, then a deciding run — skipping those whose certified lower
+    bound on R̄ exceeds the smallest upper end; R̄ of candidate i lies in [low[i], high[i]] (equal where solved)"""
     N = len(prepared)
     low, high, pruned, t_bounds = np.full(N, -np.inf), np.full(N, np.inf), np.zeros(N, bool), np.zeros(N)
     near, sols, todo = [[] for _ in range(N)], {}, set(range(N))   # near: (f at a fit's μ, its index)
@@ -203,11 +203,10 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
         t_bounds[c] += time.perf_counter() - t
     if len(screen_tols):
         c, stride = 0, SCREEN_STRIDE
-        while True:   # where R̄ climbs away from the best, the candidates between screens are left to their neighbours' duals
+        while c < N:   # where R̄ climbs away from the best, the candidates between screens are left to their neighbours' duals
             screen(c)
-            if c == N - 1: break
-            stride = int(SCREEN_GROWTH * stride) if low[c] > high.min() + PRUNE_MARGIN else SCREEN_STRIDE
-            c = min(c + stride, N - 1)
+            stride = max(int(SCREEN_GROWTH * stride), 1) if low[c] > high.min() + PRUNE_MARGIN else SCREEN_STRIDE
+            c = N if c == N - 1 else min(c + stride, N - 1)
         prune()
         # the likely winner decided first, the others must beat its R̄: the smallest upper end, f at a point reached, is
         # a better guess of the smallest R̄ than a loose certificate's lower end (adult: 1 candidate solved against 7)
