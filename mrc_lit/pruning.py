@@ -72,7 +72,7 @@ PRUNE_MARGIN = 1e-6   # a candidate is skipped only when its lower bound exceeds
 SCREEN_TOLS = (1e-2,)   # relative gaps of the screens before a candidate's deciding run, loosest first: 1e-2 takes 6-8 interior point iterations (0.1-0.5 of a full solve) for an interval about 0.005 wide, which settles diabetes; a second screen at 1e-3 did what the deciding run's target stop now does, at a fixed depth
 
 SCREEN_STRIDE = 2   # screened first: every 2nd candidate and the last, to find the likely winner whose R̄ the others must beat; with screens resumed from the previous one's point (chapter 03f) strides 2, 3 and 4 cost a median 5.2, 5.1 and 5.5 cold fits on the ten datasets, stride 2 the least on credit (4.3 against 7.0; benchmarks/results.md, sel5)
-SCREEN_GROWTH = 1.5 # after a screen whose interval lies above the smallest upper end the stride grows by this factor (2, 3, 4, 6, 9), back to SCREEN_STRIDE after one that does not: 7-15 % fewer cold fits on haberman, ionosphere, heart and blood, the others unchanged; 2 gave less (benchmarks/results.md, sel7)
+SCREEN_GROWTH = 1.5 # after a screen whose interval lies above the smallest upper end the stride grows by this factor (2, 3, 4, 6, 9), back to SCREEN_STRIDE after one that does not: 8-10 % fewer interior point iterations on haberman, ionosphere, heart and blood (3-19 % less time), the others within ±4 %; 2 gave less (benchmarks/results.md, sel7)
 
 def prepare_candidate(estimator, # an MRC or a Pipeline ending in one
                       params:dict, X, y)->tuple: # (the clone, its MRC, X as the MRC sees it, Ψ, 𝒰)
