@@ -14,8 +14,9 @@ MRC(n_components=100, random_state=0). All one process, one BLAS thread:
   (all that selection needs);
 * the same with `warm_start=False`: every candidate fitted cold, the reference for the warm start's gain and a check
   that both select the same candidate;
-* the same with `prune=True` (chapter 16a): candidates bounded by certified intervals (loose solves of every 2nd,
-  neighbours' duals, runs with a target stop, each started from the nearest candidate's last interior point), those
+* the same with `prune=True` (chapter 16a): candidates bounded by certified intervals (loose solves of every 2nd, farther
+  apart where R̄ climbs away from the best, neighbours' duals, runs with a target stop, each started from the nearest
+  candidate's last interior point), those
   whose interval lies above another's skipped, the rest solved, best first; checked to select a candidate with the
   cold search's smallest R̄, with the cold R̄ on every fitted candidate and inside the reported interval on every
   skipped one;
