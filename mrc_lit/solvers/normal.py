@@ -213,8 +213,8 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
         # W = L⁻¹diag(Dt) lower triangular (lauum forms WᵀW's lower triangle), which lands in S's lower triangle
         W = sl.lapack.dtrtri(L[0], lower=1)[0]; W *= Dt[r0:r1]
         Q = sl.lapack.dlauum(W, lower=1, overwrite_c=1)[0]
-        a, b = np.tril_indices(r1 - r0); i = ws.hinst[r0:r1]
-        S.flat[i[a] * ni + i[b]] -= Q[a, b]
+        i = ws.hinst[r0:r1]
+        S[np.ix_(i, i)] -= np.tril(Q)   # lauum leaves Q's strict upper triangle as it was: not part of the product
         if ws.art: border[r0:r1] = A @ (Dmu[c0:c1] * ws.acoef[c0:c1])
     d = float(Dmu @ ws.acoef ** 2 + diag[-1]) if ws.art else None
     return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S)), border, d
