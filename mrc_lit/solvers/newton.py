@@ -213,8 +213,13 @@ def final_direction(sys:NewtonSystem, tg:Targets, pending)->Direction:
 # %% ../../nbs/03d_ipm_iteration.ipynb #2ff514b3
 def max_step(x:np.ndarray, dx:np.ndarray)->float:
     "the longest α <= 1 with x + α dx >= 0"
-    neg = dx < 0
-    return min(1.0, float((-x[neg] / dx[neg]).min())) if neg.any() else 1.0
+    if not len(x): return 1.0
+    with np.errstate(divide='ignore', invalid='ignore'): r = dx / x   # x > 0 inside: the most negative r blocks
+    i = int(np.argmin(r))             # one pass, no masked copies (the vectors hold every pair)
+    if np.isnan(r[i]):                # 0/0 where an entry sits at 0 and does not move: masked, as it does not block
+        neg = dx < 0
+        return min(1.0, float((-x[neg] / dx[neg]).min())) if neg.any() else 1.0
+    return min(1.0, float(-x[i] / dx[i])) if dx[i] < 0 else 1.0
 
 def step_lengths(x:Point, d:Direction)->tuple: # (primal, dual) step
     return (min(max_step(a, da) for (a, _), (da, _) in zip(x.pairs(), d.pairs())),
