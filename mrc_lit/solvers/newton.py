@@ -216,9 +216,8 @@ def max_step(x:np.ndarray, dx:np.ndarray)->float:
     if not len(x): return 1.0
     with np.errstate(divide='ignore', invalid='ignore'): r = dx / x   # x > 0 inside: the most negative r blocks
     i = int(np.argmin(r))             # one pass, no masked copies (the vectors hold every pair)
-    if np.isnan(r[i]):                # 0/0 where an entry sits at 0 and does not move: masked, as it does not block
-        neg = dx < 0
-        return min(1.0, float((-x[neg] / dx[neg]).min())) if neg.any() else 1.0
+    if np.isnan(r[i]):                # 0/0: an entry at 0 that does not move, which does not block
+        i = int(np.argmin(np.where(np.isnan(r), 0.0, r)))
     return min(1.0, float(-x[i] / dx[i])) if dx[i] < 0 else 1.0
 
 def step_lengths(x:Point, d:Direction)->tuple: # (primal, dual) step
