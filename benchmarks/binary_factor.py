@@ -14,7 +14,8 @@ from mrc_lit.features import make_feature_map
 from mrc_lit.uncertainty import uncertainty_set
 from mrc_lit.learning import learning_form
 from mrc_lit.solvers.structure import Structure, WorkingSet
-from mrc_lit.solvers.normal import initial_point, row_factor, blas
+from mrc_lit.solvers.factors import blas
+from mrc_lit.solvers.normal import initial_point, row_factor
 from mrc_lit.solvers.binary import binary_factor
 
 ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -84,8 +84,8 @@ def ours_worker(threads='default'):
     import numpy as np
     from mrc_lit import MRC
     if threads == 'free':   # the library's rule keeps small fits on one thread (ONE_THREAD_MAX_PAIRS, CHOL_ONE_THREAD_MAX)
-        import mrc_lit.solvers.ipm as ipm, mrc_lit.solvers.normal as normal
-        ipm.ONE_THREAD_MAX_PAIRS = normal.CHOL_ONE_THREAD_MAX = 0
+        import mrc_lit.solvers.ipm as ipm, mrc_lit.solvers.factors as factors
+        ipm.ONE_THREAD_MAX_PAIRS = factors.CHOL_ONE_THREAD_MAX = 0
     from mrc_lit.reduced_estimator import ReducedMRC
     data = {}
     for line in sys.stdin:

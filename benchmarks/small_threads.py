@@ -11,11 +11,11 @@ import sys, time
 from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sklearn.preprocessing import StandardScaler
-import mrc_lit.solvers.ipm as ipm, mrc_lit.solvers.normal as normal
+import mrc_lit.solvers.ipm as ipm, mrc_lit.solvers.factors as factors
 from mrc_lit.estimator import MRC
 from mrc_lit.datasets import load_dataset
 
-SETTINGS = {'one': (ipm.ONE_THREAD_MAX_PAIRS, normal.CHOL_ONE_THREAD_MAX), 'two': (0, 0)}
+SETTINGS = {'one': (ipm.ONE_THREAD_MAX_PAIRS, factors.CHOL_ONE_THREAD_MAX), 'two': (0, 0)}
 
 for name in sys.argv[1:] or ['qsar', 'diabetes', 'credit', 'mammographic']:
     X, y = load_dataset(name)
@@ -23,7 +23,7 @@ for name in sys.argv[1:] or ['qsar', 'diabetes', 'credit', 'mammographic']:
     best = {}
     for rep in range(3):
         for var, (pairs, chol) in SETTINGS.items():
-            ipm.ONE_THREAD_MAX_PAIRS, normal.CHOL_ONE_THREAD_MAX = pairs, chol
+            ipm.ONE_THREAD_MAX_PAIRS, factors.CHOL_ONE_THREAD_MAX = pairs, chol
             t = time.perf_counter(); MRC(random_state=0).fit(X, y)
             best[var] = min(best.get(var, float('inf')), time.perf_counter() - t)
     print(name, X.shape, {k: round(v, 3) for k, v in best.items()}, f"two/one {best['two'] / best['one']:.2f}",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from scipy.linalg import lapack
 from scipy.linalg.blas import dsyrk, ssyrk
 from .structure import WorkingSet
-from .normal import chol
+from .factors import chol
 
 # %% ../../nbs/03cb_binary_factor.ipynb #078404be
 @dataclass

@@ -13,7 +13,8 @@ import os, time, warnings
 from ..learning import Form, Solution, SubsetRows, PairRows, CERTIFIED_GAP, solve_lp, UnboundedError
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
 from .newton import ipm_step
-from .normal import initial_point, residuals, errors, objectives, blas
+from .factors import blas, spread_over
+from .normal import initial_point, residuals, errors, objectives
 from .structure import Structure, WorkingSet, column_cost
 from .control import run_control, current, check_solver_options
 from .warm import warm_working_set
@@ -40,13 +41,19 @@ def _cpu_times(cpus)->np.ndarray:        # (idle, total) clock ticks of each cpu
     t = np.array([[int(v) for v in rows[f'cpu{c}'][:8]] for c in cpus], dtype=float)
     return np.c_[t[:, 3] + t[:, 4], t.sum(1)]
 
+def _own_ticks()->float:                 # clock ticks this process (every thread of it) has run for
+    t = os.times()
+    return (t.user + t.system) * os.sysconf('SC_CLK_TCK')
+
 def free_cores(probe:float=BUSY_PROBE)->int:
     """Cores this process may run on (its affinity set) that no other process keeps busy: the busy share of each is
-    measured over `probe` seconds while this process sleeps (the 1-minute load average where /proc/stat is missing)"""
+    measured over `probe` seconds while this process sleeps, less what this process ran meanwhile (its BLAS threads spin
+    for a while after each call: they are its own to use); the 1-minute load average where /proc/stat is missing"""
     cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else range(os.cpu_count() or 1)
     try:
-        a = _cpu_times(cpus); time.sleep(probe); d = _cpu_times(cpus) - a
-        busy = float((1 - d[:, 0] / np.maximum(d[:, 1], 1)).sum())
+        a, own = _cpu_times(cpus), _own_ticks(); time.sleep(probe)
+        d, own = _cpu_times(cpus) - a, _own_ticks() - own
+        busy = max(float((d[:, 1] - d[:, 0]).sum()) - own, 0.0) / max(float(d[:, 1].mean()), 1.0)
     except (OSError, KeyError, IndexError, ValueError):
         busy = os.getloadavg()[0] if hasattr(os, 'getloadavg') else 0.0
     return max(1, len(cpus) - int(busy + 0.5))
@@ -58,7 +65,7 @@ def solve_ipm(form:Form,             # the problem
               max_iter:int=300,      # interior point iterations before handing over to `solve_lp`
               time_limit:float=None, # seconds; on timeout the best point so far is returned with its gap
               mixed_precision:bool=True, # single-precision normal matrices in the first iterations where safe
-              threads:int=None,      # BLAS threads; None: 1 for systems up to 2000 rows, else one per core not busy elsewhere
+              threads:int=None,      # BLAS threads, or class blocks side by side; None: 1 for systems up to 2000 rows, else one per core not busy elsewhere
               max_pairs:int=3000,    # above this many pairs (instances x classes) start from a sample of instances
               max_cols:int=4000,     # above this many components of μ start from the most promising columns
               max_flops:float=2e11,  # ... unless the column-space normal matrix of all pairs costs at most this (/K for hinge rows of K > 2 classes)
@@ -82,7 +89,7 @@ def solve_ipm(form:Form,             # the problem
     opts = dict(tol=tol, max_iter=max_iter, max_pairs=max_pairs, max_cols=max_cols, max_finish=max_finish,
                 correctors=correctors, mixed_precision=mixed_precision, target=target, resume=resume)
     t0 = time.perf_counter()
-    with run_control(max_time, verbose) as ctl, blas().limit(limits=threads, user_api='blas'):
+    with run_control(max_time, verbose) as ctl, blas().limit(limits=threads, user_api='blas'), spread_over(threads):
         sol = _run(form, max_flops=max_flops, time_limit=time_limit, warm=warm, **opts)
         if sol is None:                   # a start from a sample of instances failed: again, from every pair
             ctl.say('ipm: the sampled start failed to certify: starting again from every pair')

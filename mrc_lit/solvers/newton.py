@@ -13,6 +13,7 @@ __all__ = ['PRECISE_ERR', 'REFINE_GAIN', 'ROW_REFINE_STEPS', 'ROW_REFINE_TOL', '
 # %% ../../nbs/03d_ipm_iteration.ipynb #550d6065
 import numpy as np
 from dataclasses import dataclass
+from .factors import blas
 from .normal import Point, Residuals, Targets, Direction, RowFactor, ColumnFactor, row_factor, column_factor
 from .woodbury import choose_column_factor
 from .binary import binary_factor
@@ -262,17 +263,21 @@ def ipm_step(ws:WorkingSet, x:Point, res:Residuals, err:float, # the point, its 
              buffers:dict=None,   # workspace kept between iterations
             )->Step:
     "One Mehrotra predictor-corrector iteration with Gondzio's correctors: one factor, several solves"
-    sys = newton_system(ws, x, res, err, single, {} if buffers is None else buffers)
-    d, _ = trial_direction(sys, Targets.affine(x))                          # predictor (affine scaling)
-    tg, mc = centering_targets(sys, d)
-    d, pending = trial_direction(sys, tg)                                    # corrector
-    ap, ad = step_lengths(x, d)
-    for _ in range(correctors if ws.nb > GONDZIO_MIN_PAIRS else min(correctors, 1)):
-        tg2 = gondzio_targets(x, d, tg, mc, ap, ad)
-        d2, pending2 = trial_direction(sys, tg2)
-        ap2, ad2 = step_lengths(x, d2)
-        if ap2 + ad2 < ap + ad + GONDZIO_MIN_GAIN: break
-        d, pending, ap, ad, tg = d2, pending2, ap2, ad2, tg2
-    d = final_direction(sys, tg, pending)
-    ap, ad = step_lengths(x, d)
-    return Step(moved(x, d, STEP_FRACTION * ap, STEP_FRACTION * ad), (ap, ad), single and min(ap, ad) < SINGLE_MIN_STEP)
+    # hinge rows factored by class blocks: the blocks go side by side on the free cores (chapter 03ba), and the rest of
+    # the iteration keeps to one BLAS thread, whose spinning between calls would take a core from them
+    by_class = bool(ws.ni) and not ws.use_columns(err < PRECISE_ERR) and ws.class_blocks()
+    with blas().limit(limits=1 if by_class else None, user_api='blas'):
+        sys = newton_system(ws, x, res, err, single, {} if buffers is None else buffers)
+        d, _ = trial_direction(sys, Targets.affine(x))                          # predictor (affine scaling)
+        tg, mc = centering_targets(sys, d)
+        d, pending = trial_direction(sys, tg)                                    # corrector
+        ap, ad = step_lengths(x, d)
+        for _ in range(correctors if ws.nb > GONDZIO_MIN_PAIRS else min(correctors, 1)):
+            tg2 = gondzio_targets(x, d, tg, mc, ap, ad)
+            d2, pending2 = trial_direction(sys, tg2)
+            ap2, ad2 = step_lengths(x, d2)
+            if ap2 + ad2 < ap + ad + GONDZIO_MIN_GAIN: break
+            d, pending, ap, ad, tg = d2, pending2, ap2, ad2, tg2
+        d = final_direction(sys, tg, pending)
+        ap, ad = step_lengths(x, d)
+        return Step(moved(x, d, STEP_FRACTION * ap, STEP_FRACTION * ad), (ap, ad), single and min(ap, ad) < SINGLE_MIN_STEP)

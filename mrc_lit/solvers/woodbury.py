@@ -11,7 +11,8 @@ import scipy.linalg as sl
 from dataclasses import dataclass
 from scipy.linalg.blas import dsyrk
 from .structure import WorkingSet
-from .normal import Point, ColumnFactor, chol, column_factor, omega_weights
+from .factors import chol
+from .normal import Point, ColumnFactor, column_factor, omega_weights
 
 # %% ../../nbs/03ca_woodbury.ipynb #850a792a
 WOODBURY_MAX_RESIDUAL = 1e-9   # a probe solved to a worse relative residual ‖Gx - r‖/‖r‖ falls back to the whole factor
