@@ -7,7 +7,7 @@ __all__ = ['CHOL_SHIFT', 'CHOL_TRIES', 'CHOL_ONE_THREAD_MAX', 'CHOL_COPY_MAX', '
            'potrf', 'trtri', 'lauum', 'syrk_lower', 'chol', 'Cholesky', 'potrs', 'scaled_inverse', 'map_blocks']
 
 # %% ../../nbs/03ba_dense_factors.ipynb #bf98c55d
-import contextlib, contextvars, ctypes, functools
+import collections, contextlib, contextvars, ctypes, functools, itertools
 import numpy as np
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -93,6 +93,7 @@ def _factor(M:np.ndarray, rebuild=None)->tuple:
         if A is M:                        # the failed try overwrote M
             if keep is not None: np.copyto(M, keep)
             elif rebuild is not None: M = rebuild()
+        A = None                          # a failed copy is freed before the next try copies again
         M[np.diag_indices(len(M))] += reg; reg *= 10
     raise np.linalg.LinAlgError('the normal matrix is not positive definite')
 
@@ -126,9 +127,14 @@ def scaled_inverse(X:np.ndarray, d:np.ndarray, e:np.ndarray, s:np.ndarray)->tupl
 
 def map_blocks(fn, jobs:list):
     """fn over jobs, its results in order (an iterator), on the threads of `spread_over` (one by default), each job on one
-    BLAS thread: for jobs whose work runs without the GIL (the routines above)"""
+    BLAS thread: for jobs whose work runs without the GIL (the routines above). The caller uses each result while the
+    next jobs run, and at most one job per thread runs ahead of it: the memory of n + 1 results, not of all"""
     n = min(_CORES.get(), len(jobs))
     if n <= 1:
         yield from map(fn, jobs); return
     with blas().limit(limits=1, user_api='blas'), ThreadPoolExecutor(n, thread_name_prefix='mrc_lit-blocks') as pool:
-        yield from pool.map(fn, jobs)   # the caller uses each result while later jobs run
+        ahead, rest = collections.deque(pool.submit(fn, j) for j in jobs[:n]), iter(jobs[n:])
+        while ahead:
+            done = ahead.popleft().result()
+            for j in itertools.islice(rest, 1): ahead.append(pool.submit(fn, j))
+            yield done
