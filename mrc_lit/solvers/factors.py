@@ -4,7 +4,8 @@
 
 # %% auto #0
 __all__ = ['CHOL_SHIFT', 'CHOL_TRIES', 'CHOL_ONE_THREAD_MAX', 'CHOL_COPY_MAX', 'CHOL_THREADED_MAX', 'blas', 'spread_over',
-           'potrf', 'trtri', 'lauum', 'syrk_lower', 'chol', 'Cholesky', 'potrs', 'scaled_inverse', 'map_blocks']
+           'spread', 'potrf', 'trtri', 'lauum', 'syrk_lower', 'chol', 'Cholesky', 'potrs', 'scaled_inverse',
+           'map_blocks']
 
 # %% ../../nbs/03ba_dense_factors.ipynb #bf98c55d
 import collections, contextlib, contextvars, ctypes, functools, itertools
@@ -35,6 +36,8 @@ def spread_over(cores:int):
     token = _CORES.set(max(1, int(cores)))
     try: yield
     finally: _CORES.reset(token)
+
+def spread()->int: return _CORES.get()   # the threads `map_blocks` uses here
 
 # %% ../../nbs/03ba_dense_factors.ipynb #8485226f
 _name = ctypes.pythonapi.PyCapsule_GetName
@@ -129,7 +132,7 @@ def map_blocks(fn, jobs:list):
     """fn over jobs, its results in order (an iterator), on the threads of `spread_over` (one by default), each job on one
     BLAS thread: for jobs whose work runs without the GIL (the routines above). The caller uses each result while the
     next jobs run, and at most one job per thread runs ahead of it: the memory of n + 1 results, not of all"""
-    n = min(_CORES.get(), len(jobs))
+    n = min(spread(), len(jobs))
     if n <= 1:
         yield from map(fn, jobs); return
     with blas().limit(limits=1, user_api='blas'), ThreadPoolExecutor(n, thread_name_prefix='mrc_lit-blocks') as pool:

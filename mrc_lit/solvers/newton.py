@@ -5,15 +5,14 @@
 # %% auto #0
 __all__ = ['PRECISE_ERR', 'REFINE_GAIN', 'ROW_REFINE_STEPS', 'ROW_REFINE_TOL', 'COLUMN_REFINE_STEPS', 'COLUMN_REFINE_ERR',
            'COLUMN_REFINE_TOL', 'STEP_FRACTION', 'CENTERING_POWER', 'GONDZIO_MIN_PAIRS', 'GONDZIO_AIM', 'GONDZIO_BOX',
-           'GONDZIO_MIN_GAIN', 'SINGLE_MIN_STEP', 'NewtonSystem', 'newton_system', 'reduce', 'recover', 'solve_rows',
-           'row_errors', 'refine_rows', 'ColumnSolve', 'solve_columns', 'refine_columns', 'trial_direction',
-           'final_direction', 'max_step', 'step_lengths', 'moved', 'centering_targets', 'gondzio_targets', 'Step',
-           'ipm_step']
+           'GONDZIO_MIN_GAIN', 'SINGLE_MIN_STEP', 'NewtonSystem', 'by_class_blocks', 'newton_system', 'reduce',
+           'recover', 'solve_rows', 'row_errors', 'refine_rows', 'ColumnSolve', 'solve_columns', 'refine_columns',
+           'trial_direction', 'final_direction', 'max_step', 'step_lengths', 'moved', 'centering_targets',
+           'gondzio_targets', 'Step', 'ipm_step']
 
 # %% ../../nbs/03d_ipm_iteration.ipynb #550d6065
 import numpy as np
 from dataclasses import dataclass
-from .factors import blas
 from .normal import Point, Residuals, Targets, Direction, RowFactor, ColumnFactor, row_factor, column_factor
 from .woodbury import choose_column_factor
 from .binary import binary_factor
@@ -47,6 +46,10 @@ class NewtonSystem:
     columns: bool                                     # solved in column space (else over the rows)
     rows: RowFactor = None; Mi1: np.ndarray = None; s1: float = None   # row form (or a BinaryFactor): M⁻¹1, 1ᵀM⁻¹1 for ν
     cols: ColumnFactor = None; nu_elim: tuple = None  # column form: how ν is eliminated (see `newton_system`)
+
+def by_class_blocks(ws:WorkingSet, err:float)->bool:
+    "Whether `newton_system` factors by the hinge rows' class blocks at this error (`hinge_factor`: they go side by side)"
+    return bool(ws.ni) and not ws.use_columns(err < PRECISE_ERR) and ws.class_blocks()
 
 def newton_system(ws:WorkingSet, x:Point, res:Residuals, err:float, single:bool, buffers:dict)->NewtonSystem:
     "Scale and factor Newton's equations at x, in row or column space, whichever is cheaper"
@@ -263,21 +266,17 @@ def ipm_step(ws:WorkingSet, x:Point, res:Residuals, err:float, # the point, its 
              buffers:dict=None,   # workspace kept between iterations
             )->Step:
     "One Mehrotra predictor-corrector iteration with Gondzio's correctors: one factor, several solves"
-    # hinge rows factored by class blocks: the blocks go side by side on the free cores (chapter 03ba), and the rest of
-    # the iteration keeps to one BLAS thread, whose spinning between calls would take a core from them
-    by_class = bool(ws.ni) and not ws.use_columns(err < PRECISE_ERR) and ws.class_blocks()
-    with blas().limit(limits=1 if by_class else None, user_api='blas'):
-        sys = newton_system(ws, x, res, err, single, {} if buffers is None else buffers)
-        d, _ = trial_direction(sys, Targets.affine(x))                          # predictor (affine scaling)
-        tg, mc = centering_targets(sys, d)
-        d, pending = trial_direction(sys, tg)                                    # corrector
-        ap, ad = step_lengths(x, d)
-        for _ in range(correctors if ws.nb > GONDZIO_MIN_PAIRS else min(correctors, 1)):
-            tg2 = gondzio_targets(x, d, tg, mc, ap, ad)
-            d2, pending2 = trial_direction(sys, tg2)
-            ap2, ad2 = step_lengths(x, d2)
-            if ap2 + ad2 < ap + ad + GONDZIO_MIN_GAIN: break
-            d, pending, ap, ad, tg = d2, pending2, ap2, ad2, tg2
-        d = final_direction(sys, tg, pending)
-        ap, ad = step_lengths(x, d)
-        return Step(moved(x, d, STEP_FRACTION * ap, STEP_FRACTION * ad), (ap, ad), single and min(ap, ad) < SINGLE_MIN_STEP)
+    sys = newton_system(ws, x, res, err, single, {} if buffers is None else buffers)
+    d, _ = trial_direction(sys, Targets.affine(x))                          # predictor (affine scaling)
+    tg, mc = centering_targets(sys, d)
+    d, pending = trial_direction(sys, tg)                                    # corrector
+    ap, ad = step_lengths(x, d)
+    for _ in range(correctors if ws.nb > GONDZIO_MIN_PAIRS else min(correctors, 1)):
+        tg2 = gondzio_targets(x, d, tg, mc, ap, ad)
+        d2, pending2 = trial_direction(sys, tg2)
+        ap2, ad2 = step_lengths(x, d2)
+        if ap2 + ad2 < ap + ad + GONDZIO_MIN_GAIN: break
+        d, pending, ap, ad, tg = d2, pending2, ap2, ad2, tg2
+    d = final_direction(sys, tg, pending)
+    ap, ad = step_lengths(x, d)
+    return Step(moved(x, d, STEP_FRACTION * ap, STEP_FRACTION * ad), (ap, ad), single and min(ap, ad) < SINGLE_MIN_STEP)

@@ -158,7 +158,9 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
     """Factor the class blocks of B and the capacitance matrix S over the instances: (HingeFactor, the aggregated row's
     entries M[-1, :nb] or None, M[-1, -1])"""
     ni, bounds = ws.ni, lambda k: (ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1])
-    S = np.zeros((ni, ni)); S.flat[::ni + 1] = c   # only its lower triangle is filled and read
+    # S's upper triangle is filled, by the blocks' transposes (rows in C order, fast to scatter): Sᵀ, its lower
+    # triangle in Fortran order, is factored in place
+    S = np.zeros((ni, ni)); S.flat[::ni + 1] = c
     border = np.zeros(ws.nb) if ws.art else None
     ks = sorted((k for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]), key=lambda k: ws.roff[k] - ws.roff[k + 1])
     def block(k):                                  # B_k's factor and diag(Dt) B_k⁻¹ diag(Dt), on its own thread
@@ -169,12 +171,12 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
         r0, r1, c0, c1 = bounds(k)
         ranges.append((r0, r1)); blocks.append(L)
         # the rows of one class belong to distinct instances, in increasing order: Q's lower triangle (zeros above)
-        # lands in S's lower triangle
+        # lands in Sᵀ's lower triangle
         i = ws.hinst[r0:r1]
-        S[np.ix_(i, i)] -= Q
+        S[np.ix_(i, i)] -= Q.T
         if ws.art: border[r0:r1] = ws.blocks[k] @ (Dmu[c0:c1] * ws.acoef[c0:c1])
     d = float(Dmu @ ws.acoef ** 2 + diag[-1]) if ws.art else None
-    return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S)), border, d
+    return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S.T)), border, d
 
 def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, single:bool)->RowFactor:
     "Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω, with Ω = diag(diag) - Σ_i Dt_i Dt_iᵀ / c_i (hinge)"
