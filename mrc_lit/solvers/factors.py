@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['CHOL_SHIFT', 'CHOL_TRIES', 'CHOL_ONE_THREAD_MAX', 'CHOL_COPY_MAX', 'CHOL_THREADED_MAX', 'blas', 'spread_over',
-           'spread', 'potrf', 'trtri', 'lauum', 'syrk_lower', 'chol', 'Cholesky', 'potrs', 'scaled_inverse',
-           'map_blocks']
+           'spread', 'potrf', 'trtri', 'lauum', 'syrk_lower', 'trsm_lower', 'factor', 'chol', 'Cholesky', 'potrs',
+           'scaled_inverse', 'map_blocks']
 
 # %% ../../nbs/03ba_dense_factors.ipynb #bf98c55d
 import collections, contextlib, contextvars, ctypes, functools, itertools
@@ -53,6 +53,7 @@ def _routine(module, name:str, nargs:int):
 _TYPE = {np.dtype(np.float64): ('d', ctypes.c_double), np.dtype(np.float32): ('s', ctypes.c_float)}
 _LAPACK = {t + r: _routine(cython_lapack, t + r, n) for t in 'ds' for r, n in (('potrf', 5), ('trtri', 6), ('lauum', 5))}
 _SYRK = {t: _routine(cython_blas, t + 'syrk', 10) for t in 'ds'}
+_TRSM = {t: _routine(cython_blas, t + 'trsm', 11) for t in 'ds'}
 _L, _N, _T = (ctypes.c_char_p(c) for c in (b'L', b'N', b'T'))
 def _int(v:int): return ctypes.byref(ctypes.c_int(v))
 
@@ -75,19 +76,31 @@ def lauum(a:np.ndarray)->int:
     "LᵀL, for L a's lower triangle, in that triangle (in place)"
     return _lapack('lauum', a)
 
-def syrk_lower(A:np.ndarray)->np.ndarray:
-    "The lower triangle of A Aᵀ, zeros above it, in a new Fortran-ordered array (A: rows x columns)"
-    A = np.ascontiguousarray(A)           # A in C order is Aᵀ in Fortran's: A Aᵀ is syrk's AᵀA ('T')
+def syrk_lower(A:np.ndarray, trans:bool=False)->np.ndarray:
+    "The lower triangle of A Aᵀ (AᵀA if trans), zeros above it, in a new Fortran-ordered array (A: rows x columns)"
+    A = np.ascontiguousarray(A)           # A in C order is Aᵀ in Fortran's: A Aᵀ is syrk's AᵀA ('T'), AᵀA its A Aᵀ ('N')
     (t, scalar), (r, c) = _TYPE[A.dtype], A.shape
-    C = np.zeros((r, r), A.dtype, order='F')
-    if r and c:
+    n, k = (c, r) if trans else (r, c)
+    C = np.zeros((n, n), A.dtype, order='F')
+    if n and k:
         one, zero = scalar(1.0), scalar(0.0)
-        _SYRK[t](_L, _T, _int(r), _int(c), ctypes.byref(one), A.ctypes.data, _int(c), ctypes.byref(zero), C.ctypes.data, _int(r))
+        _SYRK[t](_L, _N if trans else _T, _int(n), _int(k), ctypes.byref(one), A.ctypes.data, _int(c), ctypes.byref(zero),
+                 C.ctypes.data, _int(n))
     return C
 
+def trsm_lower(L:np.ndarray, B:np.ndarray)->np.ndarray:
+    "B overwritten by L⁻¹B, for L's lower triangle (L square, B with as many rows; both Fortran-ordered, one type)"
+    (t, scalar), (m, n) = _TYPE[B.dtype], B.shape
+    if not (L.flags.f_contiguous and B.flags.f_contiguous and L.shape == (m, m) and L.dtype == B.dtype):
+        raise ValueError(f'trsm_lower: needs Fortran-ordered L (m x m) and B (m x n) of one type, got {L.shape} and {B.shape}')
+    if m and n:
+        one = scalar(1.0)
+        _TRSM[t](_L, _L, _N, _N, _int(m), _int(n), ctypes.byref(one), L.ctypes.data, _int(m), B.ctypes.data, _int(m))
+    return B
+
 # %% ../../nbs/03ba_dense_factors.ipynb #1cb2d60a
-def _factor(M:np.ndarray, rebuild=None)->tuple:
-    "`chol`'s tries, on the BLAS threads in effect"
+def factor(M:np.ndarray, rebuild=None)->tuple:
+    "`chol`'s tries, on the BLAS threads in effect (as they are in the jobs of `map_blocks`: one)"
     reg = CHOL_SHIFT * max(float(np.abs(M.diagonal()).max(initial=0)), 1e-300)
     keep = M.copy() if M.flags.f_contiguous and rebuild is None and len(M) <= CHOL_COPY_MAX else None
     for _ in range(CHOL_TRIES):
@@ -104,7 +117,7 @@ def chol(M:np.ndarray, rebuild=None)->tuple:
     """Cholesky factor (lower) of an SPD matrix, overwriting it; a growing diagonal shift if rounding made it indefinite
     (`rebuild()`, if given, returns M afresh after a failed try instead of a copy kept aside)"""
     one = len(M) <= CHOL_ONE_THREAD_MAX or len(M) > CHOL_THREADED_MAX
-    with blas().limit(limits=1 if one else None, user_api='blas'): return _factor(M, rebuild)
+    with blas().limit(limits=1 if one else None, user_api='blas'): return factor(M, rebuild)
 
 @dataclass
 class Cholesky:
@@ -123,7 +136,7 @@ def scaled_inverse(X:np.ndarray, d:np.ndarray, e:np.ndarray, s:np.ndarray)->tupl
     def build():
         B = syrk_lower(X * np.sqrt(d)); B[np.diag_indices(len(B))] += e
         return B
-    L = _factor(build(), build)
+    L = factor(build(), build)
     W = L[0].copy(order='F'); trtri(W)
     W *= s; lauum(W)
     return L, W

@@ -9,9 +9,8 @@ __all__ = ['WOODBURY_MAX_RESIDUAL', 'ClassColumnFactor', 'class_column_factor', 
 import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass
-from scipy.linalg.blas import dsyrk
 from .structure import WorkingSet
-from .factors import chol
+from .factors import chol, factor, map_blocks, syrk_lower, trsm_lower
 from .normal import Point, ColumnFactor, column_factor, omega_weights
 
 # %% ../../nbs/03ca_woodbury.ipynb #850a792a
@@ -71,24 +70,28 @@ def class_column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt
     ni = ws.ni
     inv_e, g, kap, w, keep = omega_weights(ws, x, e, Dt)   # as `column_factor`: the same G
     n_s = ni + ws.art
-    S = np.zeros((n_s, n_s))
-    Lk, rows, gk, ik = [], [], [], []
-    for k, A in enumerate(ws.blocks):
+    def block(k):       # class k's factor, kept rows, g, instances, V_kᵀV_k and L_k⁻¹a_k: on its own thread (chapter 03ba)
         r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
         rk = np.flatnonzero(keep[r0:r1]) if c1 > c0 else np.zeros(0, np.int64)
-        if len(rk) == 0:
-            Lk.append(None); rows.append(None); gk.append(None); ik.append(None); continue
-        Xk = A if len(rk) == r1 - r0 else A[rk]      # the kept rows (a view of the block when all are)
-        Bk = dsyrk(1.0, Xk * np.sqrt(inv_e[r0 + rk])[:, None], trans=1, lower=1)
-        Bk[np.diag_indices(c1 - c0)] += 1 / Dmu[c0:c1]
-        L = chol(Bk)
+        if len(rk) == 0: return None
+        Xk = ws.blocks[k] if len(rk) == r1 - r0 else ws.blocks[k][rk]   # the kept rows (a view of the block when all are)
+        def build():
+            Bk = syrk_lower(Xk * np.sqrt(inv_e[r0 + rk])[:, None], trans=True)
+            Bk[np.diag_indices(c1 - c0)] += 1 / Dmu[c0:c1]
+            return Bk
+        L = factor(build(), build)
         gr, ir = g[r0 + rk], ws.hinst[r0 + rk]
-        V = sl.solve_triangular(L[0], Xk.T * gr, lower=True, check_finite=False)   # L_k⁻¹ X_kᵀ diag(g_k)
-        T = dsyrk(1.0, V, trans=1, lower=1)             # V_kᵀV_k, lower triangle
+        V = trsm_lower(L[0], np.asfortranarray(Xk.T * gr))            # L_k⁻¹ X_kᵀ diag(g_k)
+        va = trsm_lower(L[0], np.array(ws.acoef[c0:c1, None], order='F'))[:, 0] if ws.art else None   # a copy: trsm overwrites it
+        return L, Xk, gr, ir, syrk_lower(V.T), (V.T @ va if ws.art else None), va   # V_kᵀV_k's lower triangle
+    S = np.zeros((n_s, n_s))
+    Lk, rows, gk, ik = [], [], [], []
+    for out in map_blocks(block, list(range(len(ws.blocks)))):
+        if out is None:
+            Lk.append(None); rows.append(None); gk.append(None); ik.append(None); continue
+        L, Xk, gr, ir, T, Vva, va = out
         S[np.ix_(ir, ir)] += T + np.tril(T, -1).T
-        if ws.art:
-            va = sl.solve_triangular(L[0], ws.acoef[c0:c1], lower=True, check_finite=False)
-            S[ir, -1] += V.T @ va; S[-1, ir] += V.T @ va; S[-1, -1] += va @ va
+        if ws.art: S[ir, -1] += Vva; S[-1, ir] += Vva; S[-1, -1] += va @ va
         Lk.append(L); rows.append(Xk); gk.append(gr); ik.append(ir)
     S[np.diag_indices(n_s)] += np.r_[kap, e[-1:] if ws.art else []]
     return ClassColumnFactor(ws, inv_e, g, kap, chol(S), Dmu, Lk, rows, gk, ik, n_s)
