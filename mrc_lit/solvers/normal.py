@@ -12,7 +12,7 @@ import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass, fields
 from .structure import WorkingSet
-from .factors import CHOL_SHIFT, blas, chol, Cholesky, potrs, scaled_inverse, map_blocks
+from .factors import CHOL_SHIFT, chol, Cholesky, potrs, scaled_inverse, map_blocks
 
 # %% ../../nbs/03c_normal_equations.ipynb #64480d21
 INITIAL_SIZE = 1e-2        # starting |μ| components u = w (small: the optimum of these problems is near μ = 0)
