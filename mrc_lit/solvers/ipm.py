@@ -12,7 +12,7 @@ import numpy as np
 import os, time, warnings
 from ..learning import Form, Solution, SubsetRows, PairRows, CERTIFIED_GAP, solve_lp, UnboundedError
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
-from .newton import ipm_step, by_class_blocks
+from .newton import ipm_step, small_factors
 from .factors import blas, spread_over, spread
 from .normal import initial_point, residuals, errors, objectives
 from .structure import Structure, WorkingSet, column_cost
@@ -193,9 +193,9 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
         if _diverging(run, err): run.status = 'diverged'; break
         if manage(run, err, time.perf_counter()): errs = []
         if run.res is None: run.res = residuals(run.ws, run.x)
-        # factored by class blocks, the blocks go side by side on the free cores (chapter 03ba) and the rest keeps to one
-        # BLAS thread, whose spinning between calls would take a core from them (`solve_ipm` restores the limit at the end)
-        blas().limit(limits=1 if by_class_blocks(run.ws, err) else spread(), user_api='blas')
+        # small factors: one BLAS thread (class blocks go side by side on the free cores instead, chapter 03ba), also
+        # between steps, where a spinning BLAS thread would take a core from them (`solve_ipm` restores the limit)
+        blas().limit(limits=1 if small_factors(run.ws, err) else spread(), user_api='blas')
         step = ipm_step(run.ws, run.x, run.res, err, correctors, run.single and mixed_precision, run.buffers)
         run.x, run.res, run.steps = step.x, None, step.steps
         run.single_failed |= step.single_failed; run.iters += 1

@@ -5,14 +5,15 @@
 # %% auto #0
 __all__ = ['PRECISE_ERR', 'REFINE_GAIN', 'ROW_REFINE_STEPS', 'ROW_REFINE_TOL', 'COLUMN_REFINE_STEPS', 'COLUMN_REFINE_ERR',
            'COLUMN_REFINE_TOL', 'STEP_FRACTION', 'CENTERING_POWER', 'GONDZIO_MIN_PAIRS', 'GONDZIO_AIM', 'GONDZIO_BOX',
-           'GONDZIO_MIN_GAIN', 'SINGLE_MIN_STEP', 'NewtonSystem', 'by_class_blocks', 'newton_system', 'reduce',
-           'recover', 'solve_rows', 'row_errors', 'refine_rows', 'ColumnSolve', 'solve_columns', 'refine_columns',
+           'GONDZIO_MIN_GAIN', 'SINGLE_MIN_STEP', 'NewtonSystem', 'small_factors', 'newton_system', 'reduce', 'recover',
+           'solve_rows', 'row_errors', 'refine_rows', 'ColumnSolve', 'solve_columns', 'refine_columns',
            'trial_direction', 'final_direction', 'max_step', 'step_lengths', 'moved', 'centering_targets',
            'gondzio_targets', 'Step', 'ipm_step']
 
 # %% ../../nbs/03d_ipm_iteration.ipynb #550d6065
 import numpy as np
 from dataclasses import dataclass
+from .factors import CHOL_ONE_THREAD_MAX
 from .normal import Point, Residuals, Targets, Direction, RowFactor, ColumnFactor, row_factor, column_factor
 from .woodbury import choose_column_factor
 from .binary import binary_factor
@@ -47,9 +48,11 @@ class NewtonSystem:
     rows: RowFactor = None; Mi1: np.ndarray = None; s1: float = None   # row form (or a BinaryFactor): M⁻¹1, 1ᵀM⁻¹1 for ν
     cols: ColumnFactor = None; nu_elim: tuple = None  # column form: how ν is eliminated (see `newton_system`)
 
-def by_class_blocks(ws:WorkingSet, err:float)->bool:
-    "Whether `newton_system` factors by the hinge rows' class blocks at this error (`hinge_factor`: they go side by side)"
-    return bool(ws.ni) and not ws.use_columns(err < PRECISE_ERR) and ws.class_blocks()
+def small_factors(ws:WorkingSet, err:float)->bool:
+    """Whether `newton_system` factors over the rows at this error, in pieces too small for BLAS threads to pay: the hinge
+    rows' class blocks (`hinge_factor`: side by side instead), or rows up to `CHOL_ONE_THREAD_MAX`"""
+    if ws.use_columns(err < PRECISE_ERR): return False
+    return (bool(ws.ni) and ws.class_blocks()) or ws.nr <= CHOL_ONE_THREAD_MAX
 
 def newton_system(ws:WorkingSet, x:Point, res:Residuals, err:float, single:bool, buffers:dict)->NewtonSystem:
     "Scale and factor Newton's equations at x, in row or column space, whichever is cheaper"
