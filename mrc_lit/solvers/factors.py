@@ -104,18 +104,22 @@ def factor(M:np.ndarray, rebuild=None)->tuple:
     reg = CHOL_SHIFT * max(float(np.abs(M.diagonal()).max(initial=0)), 1e-300)
     keep = M.copy() if M.flags.f_contiguous and rebuild is None and len(M) <= CHOL_COPY_MAX else None
     for _ in range(CHOL_TRIES):
-        A = np.asfortranarray(M)          # LAPACK factors in place in Fortran order: M itself, or a copy of another M
+        # LAPACK factors in place in Fortran order: M itself where a failed try can start again (from the copy kept
+        # aside or a rebuild), else a Fortran copy of M, and M stays for the next try
+        in_place = M.flags.f_contiguous and (keep is not None or rebuild is not None)
+        A = M if in_place else np.array(M, order='F')
         if potrf(A) == 0: return A, True
-        if A is M:                        # the failed try overwrote M
+        if in_place:                      # the failed try overwrote M
             if keep is not None: np.copyto(M, keep)
-            elif rebuild is not None: M = rebuild()
+            else: M = rebuild()
         A = None                          # a failed copy is freed before the next try copies again
         M[np.diag_indices(len(M))] += reg; reg *= 10
     raise np.linalg.LinAlgError('the normal matrix is not positive definite')
 
 def chol(M:np.ndarray, rebuild=None)->tuple:
-    """Cholesky factor (lower) of an SPD matrix, overwriting it; a growing diagonal shift if rounding made it indefinite
-    (`rebuild()`, if given, returns M afresh after a failed try instead of a copy kept aside)"""
+    """Cholesky factor (lower) of an SPD matrix, overwriting it where a failed try can start again (else factoring a
+    copy); a growing diagonal shift if rounding made it indefinite (`rebuild()`, if given, returns M afresh after a
+    failed try instead of a copy kept aside)"""
     one = len(M) <= CHOL_ONE_THREAD_MAX or len(M) > CHOL_THREADED_MAX
     with blas().limit(limits=1 if one else None, user_api='blas'): return factor(M, rebuild)
 

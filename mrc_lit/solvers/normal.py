@@ -12,7 +12,7 @@ import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass, fields
 from .structure import WorkingSet
-from .factors import CHOL_SHIFT, CHOL_COPY_MAX, chol, Cholesky, potrs, scaled_inverse, map_blocks
+from .factors import CHOL_SHIFT, chol, Cholesky, potrs, scaled_inverse, map_blocks
 
 # %% ../../nbs/03c_normal_equations.ipynb #64480d21
 INITIAL_SIZE = 1e-2        # starting |μ| components u = w (small: the optimum of these problems is near μ = 0)
@@ -159,10 +159,8 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
     entries M[-1, :nb] or None, M[-1, -1])"""
     ni, bounds = ws.ni, lambda k: (ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1])
     # S's upper triangle is filled, by the blocks' transposes (rows in C order, fast to scatter): Sᵀ, its lower
-    # triangle in Fortran order, is factored in place, with a copy kept aside for `chol`'s retries. Beyond
-    # CHOL_COPY_MAX no copy is kept, so there S's lower triangle is filled and a copy factored (S stays for a retry)
+    # triangle in Fortran order, is what `chol` factors
     S = np.zeros((ni, ni)); S.flat[::ni + 1] = c
-    in_place = ni <= CHOL_COPY_MAX
     border = np.zeros(ws.nb) if ws.art else None
     ks = sorted((k for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]), key=lambda k: ws.roff[k] - ws.roff[k + 1])
     def block(k):                                  # B_k's factor and diag(Dt) B_k⁻¹ diag(Dt), on its own thread
@@ -173,12 +171,12 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
         r0, r1, c0, c1 = bounds(k)
         ranges.append((r0, r1)); blocks.append(L)
         # the rows of one class belong to distinct instances, in increasing order: Q's lower triangle (zeros above)
-        # lands in Sᵀ's lower triangle (S's)
+        # lands in Sᵀ's lower triangle
         i = ws.hinst[r0:r1]
-        S[np.ix_(i, i)] -= Q.T if in_place else Q
+        S[np.ix_(i, i)] -= Q.T
         if ws.art: border[r0:r1] = ws.blocks[k] @ (Dmu[c0:c1] * ws.acoef[c0:c1])
     d = float(Dmu @ ws.acoef ** 2 + diag[-1]) if ws.art else None
-    return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S.T if in_place else S)), border, d
+    return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S.T)), border, d
 
 def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, single:bool)->RowFactor:
     "Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω, with Ω = diag(diag) - Σ_i Dt_i Dt_iᵀ / c_i (hinge)"
