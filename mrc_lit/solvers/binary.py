@@ -10,9 +10,9 @@ import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass
 from scipy.linalg import lapack
-from scipy.linalg.blas import dsyrk, ssyrk
 from .structure import WorkingSet
 from .factors import chol
+from .normal import class_block, border
 
 # %% ../../nbs/03cb_binary_factor.ipynb #078404be
 @dataclass
@@ -46,13 +46,8 @@ def binary_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray,
     if not ws.ni or len(ws.blocks) != 2 or not 0 < ws.roff[1] < ws.nb: return None
     dt = np.float32 if single else float
     n0, nb = ws.roff[1], ws.nb
-    Ms = []
-    for k, A in enumerate(ws.blocks):  # M_k: the class's Gram matrix and Ω's diagonal (lower triangles)
-        r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
-        W = (A * np.sqrt(Dmu[c0:c1])).astype(dt, copy=False)
-        Mk = (ssyrk if single else dsyrk)(1.0, W, lower=1) if c1 > c0 else np.zeros((r1 - r0, r1 - r0), dt)
-        Mk[np.diag_indices(r1 - r0)] += diag[r0:r1] - Dt[r0:r1] ** 2 / c[ws.hinst[r0:r1]]
-        Ms.append(Mk)
+    # M_k: the class's Gram matrix and Ω's diagonal (lower triangles)
+    Ms = [class_block(ws, k, Dmu, (diag[:nb] - Dt ** 2 / c[ws.hinst])[ws.roff[k]:ws.roff[k + 1]], single) for k in range(2)]
     pos = np.full(ws.ni, -1); pos[ws.hinst[:n0]] = np.arange(n0)
     a = np.flatnonzero(pos[ws.hinst[n0:nb]] >= 0); b = pos[ws.hinst[n0 + a]]   # both sorted by instance
     v = -Dt[n0 + a] * Dt[b] / c[ws.hinst[b]]
@@ -65,8 +60,7 @@ def binary_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray,
     else: S[np.ix_(a, a)] -= v[:, None] * Bi[np.ix_(b, b)] * v[None, :]
     f = BinaryFactor(L0, chol(S), a, b, v, dt)
     if ws.art:
-        f.border = np.concatenate([A @ (Dmu[ws.coff[k]:ws.coff[k + 1]] * ws.acoef[ws.coff[k]:ws.coff[k + 1]])
-                                   for k, A in enumerate(ws.blocks)])
+        f.border, d = border(ws, Dmu)
         f.Bb = f.blocks(f.border)
-        f.corner = float(Dmu @ ws.acoef ** 2 + diag[-1]) - f.border @ f.Bb
+        f.corner = d + diag[-1] - f.border @ f.Bb
     return f

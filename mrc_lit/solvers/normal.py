@@ -5,13 +5,15 @@
 # %% auto #0
 __all__ = ['INITIAL_SIZE', 'SHIFT_FLOOR', 'NEGLIGIBLE_WEIGHT', 'KRON_MAX_FEATURES', 'Point', 'Residuals', 'Targets', 'Direction',
            'initial_point', 'hinge_rows', 'residuals', 'objectives', 'errors', 'RowFactor', 'HingeFactor',
-           'hinge_factor', 'row_factor', 'ColumnFactor', 'scaled', 'omega_weights', 'column_factor']
+           'class_block', 'border', 'normal_matrix', 'hinge_factor', 'row_factor', 'ColumnFactor', 'scaled',
+           'omega_weights', 'column_factor']
 
 # %% ../../nbs/03c_normal_equations.ipynb #43bedecf
 import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass, fields
 from .structure import WorkingSet
+from scipy.linalg.blas import dsyrk, ssyrk
 from .factors import CHOL_SHIFT, chol, Cholesky, potrs, scaled_inverse, map_blocks
 
 # %% ../../nbs/03c_normal_equations.ipynb #64480d21
@@ -154,14 +156,31 @@ class HingeFactor:
         z = potrs(self.S, np.bincount(self.hinst, weights=self.Dt * y, minlength=len(self.S[0])))
         return y + self._B(self.Dt * z[self.hinst])
 
-def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray)->tuple:
-    """Factor the class blocks of B and the capacitance matrix S over the instances: (HingeFactor, the aggregated row's
-    entries M[-1, :nb] or None, M[-1, -1])"""
+def class_block(ws:WorkingSet, k:int, D:np.ndarray, add:np.ndarray, single:bool=False)->np.ndarray:
+    "Class k's diagonal block of F diag(D) Fᵀ plus diag(add), its lower triangle (one syrk): n_k x n_k"
+    r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
+    dt = np.float32 if single else float
+    M = (ssyrk if single else dsyrk)(1.0, (ws.blocks[k] * np.sqrt(D[c0:c1])).astype(dt, copy=False), lower=1) if c1 > c0 else np.zeros((r1 - r0, r1 - r0), dt)
+    M[np.diag_indices(r1 - r0)] += add
+    return M
+
+def border(ws:WorkingSet, D:np.ndarray)->tuple: # the aggregated row of F diag(D) Fᵀ: (its entries on the pair rows, its own)
+    cols = lambda k: slice(ws.coff[k], ws.coff[k + 1])
+    return np.concatenate([A @ (D[cols(k)] * ws.acoef[cols(k)]) for k, A in enumerate(ws.blocks)]), float(D @ ws.acoef ** 2)
+
+def normal_matrix(ws:WorkingSet, D:np.ndarray, single:bool=False)->np.ndarray:
+    "F diag(D) Fᵀ as one nr x nr matrix (lower triangle): for hinge rows factored whole"
+    M = np.zeros((ws.nr, ws.nr), dtype=np.float32 if single else float)
+    for k in range(len(ws.blocks)): M[ws.roff[k]:ws.roff[k + 1], ws.roff[k]:ws.roff[k + 1]] = class_block(ws, k, D, 0.0, single)
+    if ws.art: M[-1, :ws.nb], M[-1, -1] = border(ws, D)
+    return M
+
+def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray)->HingeFactor:
+    "Factor the class blocks of B and the capacitance matrix S over the instances"
     ni, bounds = ws.ni, lambda k: (ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1])
     # S's upper triangle is filled, by the blocks' transposes (rows in C order, fast to scatter): Sᵀ, its lower
     # triangle in Fortran order, is what `chol` factors
     S = np.zeros((ni, ni)); S.flat[::ni + 1] = c
-    border = np.zeros(ws.nb) if ws.art else None
     ks = sorted((k for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]), key=lambda k: ws.roff[k] - ws.roff[k + 1])
     def block(k):                                  # B_k's factor and diag(Dt) B_k⁻¹ diag(Dt), on its own thread
         r0, r1, c0, c1 = bounds(k)
@@ -174,26 +193,27 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
         # lands in Sᵀ's lower triangle
         i = ws.hinst[r0:r1]
         S[np.ix_(i, i)] -= Q.T
-        if ws.art: border[r0:r1] = ws.blocks[k] @ (Dmu[c0:c1] * ws.acoef[c0:c1])
-    d = float(Dmu @ ws.acoef ** 2 + diag[-1]) if ws.art else None
-    return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S.T)), border, d
+    return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S.T))
 
 def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, single:bool)->RowFactor:
     "Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω, with Ω = diag(diag) - Σ_i Dt_i Dt_iᵀ / c_i (hinge)"
-    nb, nr = ws.nb, ws.nr
-    if ws.ni and ws.class_blocks():       # the class blocks and the instances' coupling, apart
-        try: hf, border, d = hinge_factor(ws, Dmu, diag, Dt, c)
-        except np.linalg.LinAlgError: hf = None   # S = diag(c) - VᵀB⁻¹V lost definiteness by cancellation: factor M whole
-        if hf is not None: return RowFactor([hf], [(0, nb)]).bordered(border, d) if ws.art else RowFactor([hf], [(0, nb)])
-    M = ws.normal(Dmu, single=single)
-    M[np.diag_indices(nr)] += diag
-    if ws.ni:
+    nb, nr, f = ws.nb, ws.nr, None
+    if not ws.ni:                         # pair rows: a factor per class block; the whole matrix is never formed
+        ks = [k for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
+        f = RowFactor([Cholesky(chol(class_block(ws, k, Dmu, diag[ws.roff[k]:ws.roff[k + 1]], single)), single) for k in ks],
+                      [(ws.roff[k], ws.roff[k + 1]) for k in ks])
+    elif ws.class_blocks():               # hinge rows: the class blocks and the instances' coupling, apart
+        try: f = RowFactor([hinge_factor(ws, Dmu, diag, Dt, c)], [(0, nb)])
+        except np.linalg.LinAlgError: pass   # S = diag(c) - VᵀB⁻¹V lost definiteness by cancellation: factor M whole
+    if f is None:                         # hinge rows, every row in one factor
+        M = normal_matrix(ws, Dmu, single)
+        M[np.diag_indices(nr)] += diag
         r1, r2, ii = ws.pairs
         M[r1, r2] -= Dt[r1] * Dt[r2] / c[ii]
         return RowFactor([Cholesky(chol(M), single)], [(0, nr)])
-    ranges = [(ws.roff[k], ws.roff[k + 1]) for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
-    f = RowFactor([Cholesky(chol(M[r0:r1, r0:r1]), single) for r0, r1 in ranges], ranges)
-    return f.bordered(M[-1, :nb].astype(float), float(M[-1, -1])) if ws.art else f
+    if not ws.art: return f
+    b, d = border(ws, Dmu)
+    return f.bordered(b, d + diag[-1])
 
 
 # %% ../../nbs/03c_normal_equations.ipynb #aa86cd1a

@@ -11,7 +11,6 @@ __all__ = ['HASH_COLUMNS', 'SINGLE_PRECISION_MAX_ENTRY', 'ROUNDING', 'REPAIR_MAR
 # %% ../../nbs/03b_solvers.ipynb #3e92396a
 import numpy as np
 import scipy.sparse as sp
-from scipy.linalg.blas import dsyrk, ssyrk
 from ..learning import Form, SubsetRows, PairRows, DenseRows, varphi_x
 
 # %% ../../nbs/03b_solvers.ipynb #6b41c407
@@ -305,16 +304,6 @@ class WorkingSet:
         by_class, whole = self.hinge_row_cost()
         return by_class < whole
 
-    def normal(self, D, single=False):    # F diag(D) Fᵀ (lower triangle): one syrk per class block
-        M = np.zeros((self.nr, self.nr), dtype=np.float32 if single else float)
-        for k, A in enumerate(self.blocks):
-            r0, r1, c0, c1 = self.roff[k], self.roff[k + 1], self.coff[k], self.coff[k + 1]
-            if r1 > r0 and c1 > c0:
-                W = A * np.sqrt(D[c0:c1])
-                M[r0:r1, r0:r1] = ssyrk(1.0, W.astype(np.float32), lower=1) if single else dsyrk(1.0, W, lower=1)
-            if self.art: M[-1, r0:r1] = A @ (D[c0:c1] * self.acoef[c0:c1])
-        if self.art: M[-1, -1] = D @ self.acoef ** 2
-        return M
 
 # %% ../../nbs/03b_solvers.ipynb #b1ab6a89
 def lp_blocks(ws:WorkingSet)->tuple: # (A, T, rhs, n_dual) as `solve_lp_blocks` takes them
