@@ -49,10 +49,12 @@ class NewtonSystem:
     cols: ColumnFactor = None; nu_elim: tuple = None  # column form: how ν is eliminated (see `newton_system`)
 
 def small_factors(ws:WorkingSet, err:float)->bool:
-    """Whether `newton_system` factors over the rows at this error, in pieces too small for BLAS threads to pay: the hinge
-    rows' class blocks (`hinge_factor`: side by side instead), or rows up to `CHOL_ONE_THREAD_MAX`"""
+    """Whether `newton_system` factors over the rows at this error, in pieces too small for BLAS threads to pay: class
+    blocks (the hinge rows' in `hinge_factor`, pair rows' in `row_factor`: side by side instead), or rows up to
+    `CHOL_ONE_THREAD_MAX`"""
     if ws.use_columns(err < PRECISE_ERR): return False
-    return (bool(ws.ni) and ws.class_blocks()) or ws.nr <= CHOL_ONE_THREAD_MAX
+    by_class = ws.class_blocks() if ws.ni else len(ws.blocks) > 1   # hinge rows by class blocks, or pair rows' blocks
+    return by_class or ws.nr <= CHOL_ONE_THREAD_MAX
 
 def newton_system(ws:WorkingSet, x:Point, res:Residuals, err:float, single:bool, buffers:dict)->NewtonSystem:
     "Scale and factor Newton's equations at x, in row or column space, whichever is cheaper"

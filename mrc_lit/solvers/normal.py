@@ -13,8 +13,7 @@ import numpy as np
 import scipy.linalg as sl
 from dataclasses import dataclass, fields
 from .structure import WorkingSet
-from scipy.linalg.blas import dsyrk, ssyrk
-from .factors import CHOL_SHIFT, chol, Cholesky, potrs, scaled_inverse, map_blocks
+from .factors import CHOL_SHIFT, chol, Cholesky, potrs, scaled_inverse, map_blocks, syrk_lower
 
 # %% ../../nbs/03c_normal_equations.ipynb #64480d21
 INITIAL_SIZE = 1e-2        # starting |μ| components u = w (small: the optimum of these problems is near μ = 0)
@@ -157,11 +156,9 @@ class HingeFactor:
         return y + self._B(self.Dt * z[self.hinst])
 
 def class_block(ws:WorkingSet, k:int, D:np.ndarray, add:np.ndarray, single:bool=False)->np.ndarray:
-    "Class k's diagonal block of F diag(D) Fᵀ plus diag(add), its lower triangle (one syrk): n_k x n_k"
-    r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
-    dt = np.float32 if single else float
-    M = (ssyrk if single else dsyrk)(1.0, (ws.blocks[k] * np.sqrt(D[c0:c1])).astype(dt, copy=False), lower=1) if c1 > c0 else np.zeros((r1 - r0, r1 - r0), dt)
-    M[np.diag_indices(r1 - r0)] += add
+    "Class k's diagonal block of F diag(D) Fᵀ plus diag(add), its lower triangle (one syrk, without the GIL): n_k x n_k"
+    M = syrk_lower((ws.blocks[k] * np.sqrt(D[ws.coff[k]:ws.coff[k + 1]])).astype(np.float32 if single else float, copy=False))
+    M[np.diag_indices(len(M))] += add
     return M
 
 def border(ws:WorkingSet, D:np.ndarray)->tuple: # the aggregated row of F diag(D) Fᵀ: (its entries on the pair rows, its own)
@@ -198,10 +195,12 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
 def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, single:bool)->RowFactor:
     "Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω, with Ω = diag(diag) - Σ_i Dt_i Dt_iᵀ / c_i (hinge)"
     nb, nr, f = ws.nb, ws.nr, None
-    if not ws.ni:                         # pair rows: a factor per class block; the whole matrix is never formed
+    if not ws.ni:                         # pair rows: a factor per class block, side by side; never the whole matrix
         ks = [k for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
-        f = RowFactor([Cholesky(chol(class_block(ws, k, Dmu, diag[ws.roff[k]:ws.roff[k + 1]], single)), single) for k in ks],
-                      [(ws.roff[k], ws.roff[k + 1]) for k in ks])
+        def block(k):
+            build = lambda: class_block(ws, k, Dmu, diag[ws.roff[k]:ws.roff[k + 1]], single)
+            return Cholesky(chol(build(), build), single)
+        f = RowFactor(list(map_blocks(block, ks)), [(ws.roff[k], ws.roff[k + 1]) for k in ks])
     elif ws.class_blocks():               # hinge rows: the class blocks and the instances' coupling, apart
         try: f = RowFactor([hinge_factor(ws, Dmu, diag, Dt, c)], [(0, nb)])
         except np.linalg.LinAlgError: pass   # S = diag(c) - VᵀB⁻¹V lost definiteness by cancellation: factor M whole
