@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['CERTIFIED_GAP', 'varphi_x', 'varphi', 'varphi_bruteforce', 'Rows', 'PairRows', 'SubsetRows', 'DenseRows', 'Form',
-           'Solution', 'UnboundedError', 'solve_lp_blocks', 'solve_lp', 'learning_form', 'randomized_rule',
-           'deterministic_rule']
+           'Solution', 'UnboundedError', 'solve_lp_blocks', 'solve_lp', 'capped_lambda', 'learning_form',
+           'randomized_rule', 'deterministic_rule']
 
 # %% ../nbs/03_learning.ipynb #2c7bc0d4
 from dataclasses import dataclass, field
@@ -251,6 +251,13 @@ def solve_lp(form:Form,          # the problem
     return sol
 
 # %% ../nbs/03_learning.ipynb #fa392735
+def capped_lambda(Psi:np.ndarray,   # s x D scalar features of the instance set 𝒳_s
+                  U:UncertaintySet,
+                 )->np.ndarray:     # λ with each component that binds no distribution on 𝒳_s lowered to 2c_j
+    "λ_j > c_j = max_i |Φ_j(x_i)| + |τ_j| constrains nothing on 𝒳_s and forces μ_j = 0: lowered to 2c_j (1 where c_j = 0)"
+    c = np.tile(np.abs(Psi).max(0, initial=0), U.n_classes) + np.abs(U.tau)
+    return np.minimum(U.lambda_, np.where(c > 0, 2 * c, 1.0))
+
 def learning_form(Psi:np.ndarray,   # s x D scalar features of the instance set 𝒳_s (training instances)
                   U:UncertaintySet, # mean and confidence vectors
                  )->Form:           # P_{τ,λ} of eq. (6) in the general form
@@ -258,7 +265,7 @@ def learning_form(Psi:np.ndarray,   # s x D scalar features of the instance set 
     Psi = np.asarray(Psi, dtype=float)
     if Psi.shape[1] * U.n_classes != len(U.tau):
         raise ValueError(f'Psi has {Psi.shape[1]} features but the uncertainty set has {U.D} per label')
-    return Form(-U.tau, U.lambda_, SubsetRows(Psi, U.n_classes))
+    return Form(-U.tau, capped_lambda(Psi, U), SubsetRows(Psi, U.n_classes))
 
 # %% ../nbs/03_learning.ipynb #435cf5ad
 def randomized_rule(S:np.ndarray, # n x |Y| scores Φ(x, y)ᵀμ*

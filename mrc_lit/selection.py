@@ -22,6 +22,7 @@ from .learning import randomized_rule, deterministic_rule
 from .bounds import lower_bound, upper_bound, confidence_bounds
 from .estimator import MRC
 from .pruning import pruned_rows, solve_prepared, _mrc_key
+from .solvers.control import run_control
 
 # %% ../nbs/16_model_selection.ipynb #f6d77c81
 def _final_mrc(est):
@@ -58,10 +59,11 @@ def candidate_bounds(mrc:MRC,            # a fitted MRC
     K, none = len(mrc.classes_), (np.nan, np.zeros_like(mrc.mu_), np.nan)
     U, S = UncertaintySet(mrc.tau_, mrc.lambda_, K), scores(Psi, mrc.mu_)
     H = randomized_rule(S, mrc.varphi_) if rule == 'randomized' else deterministic_rule(S)
-    if lower == 'only': up, mu_up, gap = none
-    elif rule == 'randomized': up, mu_up, gap = mrc.upper_bound_, mrc.mu_, mrc.solution_.gap   # Corollary 6: R̄(U, h^U) is the learning value, at μ*
-    else: up, mu_up, sol = upper_bound(Psi, U, H, mrc.solver); gap = sol.gap
-    lo, mu_lo = lower_bound(Psi, U, H, mrc.solver)[:2] if lower else none[:2]
+    with run_control(mrc.max_time, mrc.verbose):   # the bound problems have max_time seconds, as in `error_bounds`
+        if lower == 'only': up, mu_up, gap = none
+        elif rule == 'randomized': up, mu_up, gap = mrc.upper_bound_, mrc.mu_, mrc.solution_.gap   # Corollary 6: R̄(U, h^U) is the learning value, at μ*
+        else: up, mu_up, sol = upper_bound(Psi, U, H, mrc.solver); gap = sol.gap
+        lo, mu_lo = lower_bound(Psi, U, H, mrc.solver)[:2] if lower else none[:2]
     lam_delta = bernstein_lambda(Psi, y_enc, K, delta=delta, bound=mrc.feature_map_.bound_)
     g_lo, g_up = confidence_bounds(lo, up, mu_lo, mu_up, mrc.lambda_, lam_delta)
     # an error probability lies in [0, 1]: clipping keeps the bounds valid (NaN stays NaN)
@@ -207,11 +209,21 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         valid = self.estimator.get_params()
         if bad := [k for p in candidates for k in p if k not in valid]:
             raise ValueError(f'{bad[0]!r} is not a parameter of {type(self.estimator).__name__}: use one of {sorted(valid)}')
+        for p in candidates:   # every value checked before any fit: a candidate of a feature group after its first is
+            try: _final_mrc(clone(self.estimator).set_params(**p))._check_params()   # learned without MRC.fit's checks
+            except (ValueError, TypeError) as e: raise ValueError(f'param_grid candidate {p}: {e}') from None
         return candidates
 
     def fit(self, X, y):
         "Fit every candidate on (X, y) (or, with `prune`, all that may win) and keep the one with the smallest upper bound"
         self._validate_params()
+        before = dict(vars(self))
+        try: return self._fit(X, y)
+        except BaseException:   # all or nothing, as MRC.fit: a failed search leaves the previous selection (or none)
+            vars(self).clear(); vars(self).update(before)
+            raise
+
+    def _fit(self, X, y):
         candidates = self._candidates()
         groups = feature_groups(self.estimator, candidates)
         self.delta_per_group_ = self.delta / len(groups)
@@ -283,14 +295,15 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         if param not in names: raise ValueError(f'{param!r} is not a parameter of the grid: {names}')
         ax = ax or plt.subplots(figsize=(7.5, 3.5))[1]
         others, lines = [k for k in names if k != param], {}
-        for i, p in enumerate(r['params']): lines.setdefault(tuple((k, p.get(k)) for k in others), []).append(i)
+        for i, p in enumerate(r['params']):   # a list of grids: only the candidates that set `param`
+            if param in p: lines.setdefault(tuple((k, p.get(k)) for k in others), []).append(i)
         for c, (label, idx) in enumerate(lines.items()):
             x = [r['params'][i][param] for i in idx]
             tag = ', '.join(f'{k}={v:.3g}' if isinstance(v, float) else f'{k}={v}' for k, v in label)
             ax.plot(x, r['upper_bound'][idx], 'o-', color=f'C{c}', label=f'upper {tag}'.strip())
             ax.plot(x, r['lower_bound'][idx], 'v--', color=f'C{c}', lw=0.8)
             ax.plot(x, r['guaranteed_upper'][idx], ':', color=f'C{c}', lw=0.8)
-        ax.plot([r['params'][self.best_index_][param]], [r['upper_bound'][self.best_index_]], 'k*', ms=12, label='selected')
+        if param in self.best_params_: ax.plot([self.best_params_[param]], [self.best_score_], 'k*', ms=12, label='selected')
         ax.set_xlabel(param); ax.set_ylabel('error bound')
         ax.legend(fontsize=7, loc='center left', bbox_to_anchor=(1.01, 0.5))
         ax.set_title('upper (solid), lower (dashed), guaranteed upper (dotted)', fontsize=9)
