@@ -269,7 +269,7 @@ def reduced_set_bounds(est,                # an MRC fitted over an instance set 
     "Theorem 9's interval: the bounds over 𝒳_s widened by ε_s (2C‖μ‖₁ + 1), μ the maximizer / minimizer of each bound"
     check_is_fitted(est)
     if isinstance(delta, bool) or not isinstance(delta, Real) or not 0 < delta < 1:
-        raise ValueError(f'delta must be a number in (0, 1), got {delta!r}')
+        raise ValueError(f'delta must be in (0, 1), got {delta!r}')
     rule = rule or ('deterministic' if est.deterministic else 'randomized')
     if rule not in ('randomized', 'deterministic'):
         raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
