@@ -56,6 +56,9 @@ def candidate_bounds(mrc:MRC,            # a fitted MRC
                      lower=True,         # also compute R̲ (one more solve); False: lower bounds are NaN; 'only': upper ones are
                     )->dict:
     "Theorem 5's bounds of the rule at learning, and eq. (28)'s guaranteed ones with Theorem 4's λ_δ"
+    check_is_fitted(mrc)
+    if not (isinstance(rule, str) and rule in ('randomized', 'deterministic')):   # any other rule was taken as h_d
+        raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
     K, none = len(mrc.classes_), (np.nan, np.zeros_like(mrc.mu_), np.nan)
     U, S = UncertaintySet(mrc.tau_, mrc.lambda_, K), scores(Psi, mrc.mu_)
     H = randomized_rule(S, mrc.varphi_) if rule == 'randomized' else deterministic_rule(S)
