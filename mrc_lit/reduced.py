@@ -12,7 +12,7 @@ import scipy.sparse as sp
 import warnings
 from .features import scores, pair_matrix, random_generator
 from .solvers.control import linprog, current
-from .uncertainty import UncertaintySet, uncertainty_set
+from .uncertainty import UncertaintySet, uncertainty_set, _check_delta, _check_sizes
 from .solvers.registry import learn
 from .learning import UnboundedError, capped_lambda
 
@@ -24,6 +24,8 @@ def epsilon_s(s,               # number of sampled instances (scalar or array)
              ):                # ε_s of Theorem 9
     "Theorem 9's bound on the probability left outside the sets where the sample problems are exact"
     s = np.asarray(s, dtype=float)
+    if not (s >= 1).all(): raise ValueError(f's must be at least 1 sampled instance, got {float(s.min()):g}')
+    _check_delta(delta); _check_sizes(m=m, n_classes=n_classes)   # s = 0 gave NaN, δ = 0 a ZeroDivisionError
     return 6 * n_classes * np.sqrt((4 + n_classes * (m + 1) * np.log(s) + np.log(n_classes / delta)) / s)
 
 def theorem9_bounds(lower_s:float, upper_s:float, # R̲_s(U), R̄_s(U) computed over 𝒳_s
@@ -35,6 +37,7 @@ def theorem9_bounds(lower_s:float, upper_s:float, # R̲_s(U), R̄_s(U) computed 
                    )->tuple:                      # (lower, upper) bounds on R(h_s)
     "Theorem 9's interval for the error of the MRC learned over a sample of instances"
     eps_upper = eps_lower if eps_upper is None else eps_upper
+    _check_sizes(eps_lower=eps_lower, eps_upper=eps_upper, C=C)   # a negative one made the interval shrink past the bounds
     return (lower_s - eps_lower * (2 * C * np.abs(mu_lower).sum() + 1),
             upper_s + eps_upper * (2 * C * np.abs(mu_upper).sum() + 1))
 

@@ -102,7 +102,7 @@ def _check_delta(delta):
 def _check_sizes(**sizes):
     "ValueError naming a count that is not a positive integer, or a constant (C, R) that is not a finite number >= 0"
     for name, v in sizes.items():
-        count = name not in ('bound', 'R')
+        count = name in ('n', 'n_classes', 'n_features', 'm')
         if isinstance(v, bool) or not isinstance(v, Integral if count else Real) or not (v >= 1 if count else 0 <= v < np.inf):
             raise ValueError(f"{name} must be {'a positive integer' if count else 'a finite number >= 0'}, got {v!r}")
 
