@@ -78,7 +78,9 @@ def _relearn(fitted, key:str, lambda0:float, Psi:np.ndarray, y_enc:np.ndarray, w
     """A copy of a fitted MRC (or Pipeline ending in one) learned again with another lambda0 on the same Ψ and τ, its
     solver started from the optimum `warm` (a Solution) if given"""
     new = copy.copy(fitted)
-    if isinstance(fitted, Pipeline): new.steps = [*fitted.steps[:-1], (fitted.steps[-1][0], copy.copy(fitted.steps[-1][1]))]
+    # the fitted steps before the MRC copied too: Pipeline.fit refits them in place, so refitting one candidate of
+    # results_['estimator'] changed the predictions of the others, the selected one included
+    if isinstance(fitted, Pipeline): new.steps = [*copy.deepcopy(fitted.steps[:-1]), (fitted.steps[-1][0], copy.copy(fitted.steps[-1][1]))]
     m = _final_mrc(new.set_params(**{key: lambda0}))
     # the rest of MRC.fit once Ψ and τ are known: λ for this lambda0, then P_{τ,λ}, the bounds cached by `fitted` dropped
     solve_prepared(m, m.X_fit_, Psi, UncertaintySet(m.tau_, practical_lambda(Psi, y_enc, K := len(m.classes_), lambda0), K), warm)
