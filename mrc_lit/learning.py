@@ -14,7 +14,7 @@ import numpy as np
 import scipy.sparse as sp
 from .solvers.control import linprog, run_control
 from .features import scores, pair_matrix, pow2_scale
-from .uncertainty import UncertaintySet
+from .uncertainty import UncertaintySet, feature_mean, _check_labels
 
 # %% ../nbs/03_learning.ipynb #1dd5ee0f
 def varphi_x(S:np.ndarray, # n x |Y| scores Φ(x_i, y)ᵀμ
@@ -98,9 +98,12 @@ class PairRows(_KronRows):
 
 class SubsetRows(_KronRows):
     "Rows (1/|C|) Σ_{y∈C} Φ(x_i, y)ᵀ with offset 1 - 1/|C|: max(Fμ + b) = 1 + φ(μ)"
-    def __init__(self, Psi:np.ndarray, n_classes:int):
+    def __init__(self, Psi:np.ndarray, n_classes:int,
+                 labels:np.ndarray=None, # the instances' own labels, where known: a hint for a solver's start (chapter 03f), not part of the problem
+                ):
         super().__init__(Psi, n_classes)
         self.n_rows = self.n * (2**n_classes - 1)
+        self.labels = None if labels is None else _check_labels(labels, self.n, n_classes)
     def max(self, mu):
         S = self.scores(mu)
         v, k = varphi_x(S)
@@ -265,7 +268,10 @@ def learning_form(Psi:np.ndarray,   # s x D scalar features of the instance set 
     Psi = np.asarray(Psi, dtype=float)
     if Psi.shape[1] * U.n_classes != len(U.tau):
         raise ValueError(f'Psi has {Psi.shape[1]} features but the uncertainty set has {U.D} per label')
-    return Form(-U.tau, capped_lambda(Psi, U), SubsetRows(Psi, U.n_classes))
+    # the labels U was estimated from, where τ is their mean over these very instances: a hint for the solver's start
+    y = U.labels if U.labels is not None and len(U.labels) == len(Psi) else None
+    if y is not None and not np.allclose(feature_mean(Psi, y, U.n_classes), U.tau, rtol=1e-12, atol=1e-12): y = None
+    return Form(-U.tau, capped_lambda(Psi, U), SubsetRows(Psi, U.n_classes, y))
 
 # %% ../nbs/03_learning.ipynb #435cf5ad
 def randomized_rule(S:np.ndarray, # n x |Y| scores Φ(x, y)ᵀμ*

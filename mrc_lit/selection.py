@@ -83,7 +83,7 @@ def _relearn(fitted, key:str, lambda0:float, Psi:np.ndarray, y_enc:np.ndarray, w
     if isinstance(fitted, Pipeline): new.steps = [*copy.deepcopy(fitted.steps[:-1]), (fitted.steps[-1][0], copy.copy(fitted.steps[-1][1]))]
     m = _final_mrc(new.set_params(**{key: lambda0}))
     # the rest of MRC.fit once Ψ and τ are known: λ for this lambda0, then P_{τ,λ}, the bounds cached by `fitted` dropped
-    solve_prepared(m, m.X_fit_, Psi, UncertaintySet(m.tau_, practical_lambda(Psi, y_enc, K := len(m.classes_), lambda0), K), warm)
+    solve_prepared(m, m.X_fit_, Psi, UncertaintySet(m.tau_, practical_lambda(Psi, y_enc, K := len(m.classes_), lambda0), K, y_enc), warm)
     return new
 
 def _fit_warm(estimator, params:dict, X, y, warm_from=None):

@@ -7,7 +7,7 @@ __all__ = ['feature_mean', 'feature_variance', 'practical_lambda', 'hoeffding_la
            'massart_rademacher', 'stump_rademacher', 'UncertaintySet', 'uncertainty_set']
 
 # %% ../nbs/02_uncertainty.ipynb #0b2eced9
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from numbers import Integral, Real
 import numpy as np
 
@@ -113,6 +113,8 @@ class UncertaintySet:
     tau: np.ndarray      # mean vector, length n_classes*D
     lambda_: np.ndarray  # confidence vector, same length, >= 0
     n_classes: int       # |Y|
+    # the labels of the sample whose mean τ is, where known: not part of U, a hint a solver may start from (chapter 03f)
+    labels: np.ndarray = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
         self.tau, self.lambda_ = np.asarray(self.tau, dtype=float), np.asarray(self.lambda_, dtype=float)
@@ -135,7 +137,7 @@ class UncertaintySet:
 
     def with_lambda(self, lambda_:np.ndarray)->'UncertaintySet':
         "The set with the same τ and another confidence vector (e.g. λ_δ for high-confidence bounds)"
-        return UncertaintySet(self.tau, np.broadcast_to(lambda_, self.tau.shape).copy(), self.n_classes)
+        return UncertaintySet(self.tau, np.broadcast_to(lambda_, self.tau.shape).copy(), self.n_classes, self.labels)
 
 # %% ../nbs/02_uncertainty.ipynb #6d854baf
 def uncertainty_set(Psi:np.ndarray, y:np.ndarray, n_classes:int,
@@ -156,4 +158,4 @@ def uncertainty_set(Psi:np.ndarray, y:np.ndarray, n_classes:int,
         if R is None: raise ValueError("method 'rademacher' needs R, a bound on sqrt(n) times the Rademacher complexity")
         lam = rademacher_lambda(y, n_classes, D, R, delta, bound)
     else: raise ValueError(f"unknown method {method!r}: use 'practical', 'hoeffding', 'bernstein' or 'rademacher'")
-    return UncertaintySet(tau, lam, n_classes)
+    return UncertaintySet(tau, lam, n_classes, _check_labels(y, n, n_classes))

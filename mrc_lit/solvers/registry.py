@@ -8,7 +8,7 @@ __all__ = ['SOLVERS', 'solve', 'checked', 'certified_lower', 'learn']
 # %% ../../nbs/03g_registry.ipynb #11a2699f
 import numpy as np
 from ..features import scores
-from ..learning import Form, Solution, DenseRows, solve_lp, learning_form, varphi
+from ..learning import Form, Solution, solve_lp, learning_form, varphi
 from .ipm import solve_ipm
 from .degenerate import solve_degenerate, TINY_LAMBDA
 from .subgradient import bsm, ebsm, asm, easm, easm_r
@@ -64,14 +64,7 @@ def certified_lower(form:Form, dual)->float: # a lower bound on min f, NaN if th
     except TypeError: return np.nan                # rows the certificate does not know
     q = None if dual is None else np.asarray(dual, dtype=float)
     if q is None or q.shape != (st.n0 * st.K,) or not np.isfinite(q).all(): return np.nan
-    rows, Q = form.rows, q.reshape(st.K, st.n0).T
-    if st.n < st.n0:                               # group the identical rows as `Structure` did
-        X0, B0 = ((rows.F, rows.b[:, None]) if isinstance(rows, DenseRows) else
-                  (rows.Psi, np.ones((st.n0, st.K)) if st.hinge else rows.B))
-        _, first, inv = np.unique(np.c_[X0, B0], axis=0, return_index=True, return_inverse=True)
-        if len(first) != st.n: return np.nan
-        Qu = np.zeros((len(first), st.K)); np.add.at(Qu, inv.ravel(), Q)
-        Q = Qu[np.argsort(first)]
+    Q = np.zeros((st.n, st.K)); np.add.at(Q, st.rep, q.reshape(st.K, st.n0).T)   # identical rows added up
     lower = dual_bound(st, Q)[0]
     return lower if np.isfinite(lower) else np.nan
 

@@ -34,7 +34,7 @@ INTERCEPT_TOL = 1e-12      # the intercepts e move ν (F e = 1) if the aggregate
 # %% ../../nbs/03b_solvers.ipynb #3dfc6be4
 def distinct_rows(X:np.ndarray, # n x D instance rows
                   B:np.ndarray, # n x K offsets
-                 )->np.ndarray: # ascending indices of the first row of each set of identical rows of [X, B]
+                 )->tuple:      # (ascending indices of the first row of each set of identical rows of [X, B], each row's position among those)
     """Identical rows of [X, B] by sorting an exact integer hash of their bits: identical rows get identical keys, and
     neighbours with equal keys are compared in full, so a collision of different rows cannot merge them"""
     bits = np.ascontiguousarray(np.c_[X[:, :HASH_COLUMNS], B], dtype=float).view(np.uint64)
@@ -42,7 +42,10 @@ def distinct_rows(X:np.ndarray, # n x D instance rows
     order = np.argsort(key, kind='stable')
     c = np.flatnonzero(key[order][1:] == key[order][:-1])
     a, b = order[c], order[c + 1]
-    return np.setdiff1d(np.arange(len(X)), b[(X[a] == X[b]).all(1) & (B[a] == B[b]).all(1)])
+    same = (X[a] == X[b]).all(1) & (B[a] == B[b]).all(1)
+    first = np.arange(len(X)); first[b[same]] = a[same]     # a row's earlier copy; a run of copies is a chain ...
+    while (first[first] != first).any(): first = first[first]   # ... followed to its head
+    return (keep := np.unique(first)), np.searchsorted(keep, first)
 
 # %% ../../nbs/03b_solvers.ipynb #7eecf781
 class Structure:
@@ -50,7 +53,7 @@ class Structure:
 
     SubsetRows become their hinge form (offset 1, a hinge variable per pair, one instance row per instance);
     PairRows are used as they are; DenseRows are K = 1 'pairs' (row r, 0) with X = F. Identical instances give
-    identical rows, so only one of each is kept (`keep` maps back to the original instances)."""
+    identical rows, so only one of each is kept (`keep` maps back to the original instances, `rep` forward)."""
     def __init__(self, form:Form):
         rows = form.rows
         self.a, self.lam, self.m, self.form = form.a, form.lam, form.m, form
@@ -63,7 +66,7 @@ class Structure:
         else:
             raise TypeError(f'solve_ipm needs SubsetRows, PairRows or DenseRows, got {type(rows).__name__}')
         self.n0, self.D = X.shape
-        self.keep = distinct_rows(X, B)
+        self.keep, self.rep = distinct_rows(X, B)
         self.X, self.B = (X, B) if len(self.keep) == self.n0 else (X[self.keep], B[self.keep])
         self.n = len(self.X)
         self.single_ok = float(np.abs(self.X).max(initial=0)) <= SINGLE_PRECISION_MAX_ENTRY
@@ -86,8 +89,7 @@ class Structure:
         S = self.scores(mu) if S is None else S
         return float(self.a @ mu + self.lam @ np.abs(mu) + self.row_max(S))
 
-    def pricing(self, Q):                 # Fᵀq for pair weights Q (n x K)
-        return (self.X.T @ Q).T.ravel()
+    def pricing(self, Q): return (self.X.T @ Q).T.ravel()   # Fᵀq for pair weights Q (n x K)
 
     def dual_value(self, Q):              # the dual objective of a distribution Q on the pairs
         if self.hinge: return float(Q.sum() - Q.max(1).sum())
@@ -147,8 +149,7 @@ def dual_bound(st:Structure, # the problem
     |a + Fᵀq| <= λ holds beyond doubt (the computed g plus a bound on its rounding); else, on a box |μ|∞ <= radius,
     that value less Σ_j (|g_j| - λ_j)₊ radius; else (all μ) the value of a repaired q (`_repair`) that passes the same
     check, or -inf. g and q returned are Q's own (the solver's reduced costs), not the repaired ones"""
-    Q = np.maximum(Q, 0)
-    total = Q.sum()
+    Q = np.maximum(Q, 0); total = Q.sum()
     Qn = Q / total if total > 0 else Q
     g = st.a + st.pricing(Qn)
     err = _rounding(st, Qn)
@@ -164,7 +165,6 @@ def dual_bound(st:Structure, # the problem
         gr, err_r = st.a + st.pricing(Qr), _rounding(st, Qr)
         if (np.abs(gr) + err_r <= st.lam).all(): return value(Qr), g, Qn
     return -np.inf, g, Qn
-
 
 # %% ../../nbs/03b_solvers.ipynb #30d71610
 def column_cost(nr_k:np.ndarray, # rows per class
