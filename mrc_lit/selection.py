@@ -78,8 +78,7 @@ def _relearn(fitted, key:str, lambda0:float, Psi:np.ndarray, y_enc:np.ndarray, w
     """A copy of a fitted MRC (or Pipeline ending in one) learned again with another lambda0 on the same Ψ and τ, its
     solver started from the optimum `warm` (a Solution) if given"""
     new = copy.copy(fitted)
-    # the fitted steps before the MRC copied too: Pipeline.fit refits them in place, so refitting one candidate of
-    # results_['estimator'] changed the predictions of the others, the selected one included
+    # the fitted steps before the MRC copied: Pipeline.fit refits them in place (one refit candidate changed the others)
     if isinstance(fitted, Pipeline): new.steps = [*copy.deepcopy(fitted.steps[:-1]), (fitted.steps[-1][0], copy.copy(fitted.steps[-1][1]))]
     m = _final_mrc(new.set_params(**{key: lambda0}))
     # the rest of MRC.fit once Ψ and τ are known: λ for this lambda0, then P_{τ,λ}, the bounds cached by `fitted` dropped
@@ -224,9 +223,7 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         self._validate_params()
         before = dict(vars(self))
         try: return self._fit(X, y)
-        except BaseException:   # all or nothing, as MRC.fit: a failed search leaves the previous selection (or none)
-            vars(self).clear(); vars(self).update(before)
-            raise
+        except BaseException: vars(self).clear(); vars(self).update(before); raise   # all or nothing, as MRC.fit
 
     def _fit(self, X, y):
         candidates = self._candidates()
