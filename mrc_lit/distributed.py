@@ -141,7 +141,8 @@ def _set_standardization(fm, t:dict):
 def _moments(Xb, yb, fm, classes)->tuple:
     "Pass 2 on one partition: (n, Σ_i Φ(x_i, y_i), Σ_i Φ(x_i, y_i)²) as |Y| x D matrices"
     X, y = _block(Xb, yb)
-    Psi = fm.transform(X)
+    if not len(X): return 0, np.zeros((len(classes), fm.n_features_out_)), np.zeros((len(classes), fm.n_features_out_))
+    Psi = fm.transform(X)   # (an empty partition has no features: scikit-learn refuses 0 rows)
     idx = np.minimum(np.searchsorted(classes, y), len(classes) - 1)
     if len(y) and (classes[idx] != y).any(): raise ValueError(f'y has labels not in classes: {np.unique(y[classes[idx] != y])[:5].tolist()}')
     Y = np.zeros((len(X), len(classes))); Y[np.arange(len(X)), idx] = 1
@@ -232,10 +233,11 @@ def predict_dask(est,                 # a fitted MRC
                 ):                    # a dask array, one block per partition of X, computed by est's in-memory method
     "est.predict or est.predict_proba block by block (map_blocks), as dask-ml's ParallelPostFit does"
     check_is_fitted(est)
-    fn = getattr(est, method)
     K, proba = len(est.classes_), method == 'predict_proba'
     dtype = float if proba else est.classes_.dtype
     meta = np.empty((0, K) if proba else (0,), dtype=dtype)
+    # an empty partition (a chunk of 0 rows, a filtered dataframe) predicts nothing: scikit-learn refuses 0 rows
+    fn = functools.partial(_predict_block, getattr(est, method), meta)
     if not isinstance(X, da.Array):                 # DataFrame: pandas partitions keep the feature names
         return da.concatenate([da.from_delayed(dask.delayed(fn)(p), shape=(np.nan, K) if proba else (np.nan,), meta=meta)
                                for p in X.to_delayed()])
@@ -245,10 +247,13 @@ def predict_dask(est,                 # a fitted MRC
     if proba: return X.map_blocks(fn, chunks=(X.chunks[0], (K,)), dtype=dtype, meta=meta)
     return X.map_blocks(fn, drop_axis=1, dtype=dtype, meta=meta)
 
+def _predict_block(predict, meta, Xb): return predict(Xb) if len(Xb) else meta
+
 def _hits(Xb, yb, *wb, est):
     "Weighted count of correct predictions on one partition (pandas partitions keep their feature names) and total weight"
     y, *w = (np.asarray(c).ravel() for c in (yb, *wb))
     w = w[0] if w else np.ones(len(y))
+    if not len(Xb) and not len(y): return 0.0, 0.0   # an empty partition
     pred = est.predict(Xb)
     if len(pred) != len(y) or len(w) != len(y): raise ValueError('y is not aligned with X: a partition has different lengths')
     return float(w @ (pred == y)), float(w.sum())
