@@ -100,7 +100,7 @@ def _check_delta(delta):
         raise ValueError(f'delta must be in (0, 1), got {delta!r}')
 
 def _check_sizes(**sizes):
-    "ValueError naming a count that is not a positive integer, or a constant (C, R) that is not a finite number >= 0"
+    "ValueError naming a count (n, |Y|, |F|, m) that is not a positive integer, or a constant (C, R, ε) not a finite number >= 0"
     for name, v in sizes.items():
         count = name in ('n', 'n_classes', 'n_features', 'm')
         if isinstance(v, bool) or not isinstance(v, Integral if count else Real) or not (v >= 1 if count else 0 <= v < np.inf):
