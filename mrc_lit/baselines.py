@@ -7,6 +7,7 @@ __all__ = ['MUS', 'ETAS', 'kernel_scale_grid', 'gaussian_svm', 'svm_cv', 'kl_ber
            'PACBayesSVM']
 
 # %% ../nbs/12_baselines.ipynb #ef98612e
+from numbers import Integral
 import numpy as np
 from scipy.optimize import brentq
 from scipy.spatial.distance import pdist
@@ -27,7 +28,12 @@ def kernel_scale_grid(X:np.ndarray,             # n x d training instances (raw;
                       max_points:int=2000,      # distances among at most this many instances (a seeded subsample)
                      )->np.ndarray:             # increasing candidate values of σ
     "Candidate Gaussian-kernel scales σ: evenly spaced between percentiles of pairwise distances of standardized X"
+    if isinstance(n_scales, bool) or not isinstance(n_scales, Integral) or n_scales < 1:   # 0 gave an empty grid
+        raise ValueError(f'n_scales must be a positive integer, got {n_scales!r}')
+    if not 0 <= percentiles[0] < percentiles[1] <= 100:   # (90, 10) gave a decreasing grid
+        raise ValueError(f'percentiles must be (low, high) with 0 <= low < high <= 100, got {percentiles!r}')
     Z = StandardScaler().fit_transform(np.asarray(X, dtype=float))
+    if len(Z) < 2: raise ValueError(f'X needs at least 2 instances for a pairwise distance, got {len(Z)}')
     if len(Z) > max_points: Z = Z[np.random.default_rng(0).choice(len(Z), max_points, replace=False)]
     lo, hi = np.percentile(pdist(Z), percentiles)
     if not hi > 0: raise ValueError('the instances are all equal after standardization: no kernel scale to choose')

@@ -39,15 +39,20 @@ class NestedFourierFeatures:
         return A @ B.T / D
 
 # %% ../nbs/10_consistency.ipynb #5702cd6c
+def _sizes(n)->np.ndarray:   # sample sizes as floats; n = 0 gave λ = -inf and D = 0, n < 0 NaN
+    n = np.asarray(n, dtype=float)
+    if not (n >= 1).all(): raise ValueError(f'sample sizes must be >= 1, got {n.min() if n.size else n}')
+    return n
+
 def lambda_sequence(n, # sample sizes
                     c:float=0.05, # scale
                    )->np.ndarray: # λ_n = c log(n) / sqrt(n)
     "A confidence level satisfying conditions (4) and (5) of Theorem 8 (non-increasing for n >= 8)"
-    n = np.asarray(n, dtype=float); return c * np.log(n) / np.sqrt(n)
+    return c * np.log(n := _sizes(n)) / np.sqrt(n)
 
 def n_features_sequence(n, a:float=1.0, k:float=0.5)->np.ndarray:
     "D_n = ceil(a n^k): non-decreasing, unbounded and polynomial (conditions (3) and (6))"
-    return np.ceil(a * np.asarray(n, dtype=float) ** k).astype(int)
+    return np.ceil(a * _sizes(n) ** k).astype(int)
 
 def consistency_conditions(ns, lambdas, Ds, k:float=0.5)->dict:
     "Finite-sequence checks of conditions (3)-(6): monotone D_n, monotone λ_n, growing λ_n sqrt(n/log n), bounded D_n/n^k"

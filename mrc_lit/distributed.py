@@ -8,12 +8,14 @@ __all__ = ['N_INSTANCES', 'progress', 'uncertainty_from_sums', 'uncertainty_set_
 
 # %% ../nbs/17_dask.ipynb #f91d1280
 import contextlib, contextvars, functools, warnings
+from numbers import Real
 import numpy as np
 import dask
 import dask.array as da
 from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
-from sklearn.utils.validation import check_is_fitted
+from sklearn.utils.validation import check_is_fitted, _get_feature_names
+from .solvers.control import run_control
 from .features import LinearFeatures, make_feature_map, scores, _pow2_scale
 from .uncertainty import UncertaintySet
 from .bounds import lower_bound, upper_bound
@@ -24,6 +26,9 @@ def _row_blocks(X, *columns)->list:
     "Delayed row blocks of X and of 1-d columns aligned with them: one tuple (X_b, c1_b, ...) per partition"
     if not isinstance(X, da.Array):                     # dask DataFrame: partitions of X and of y, paired
         if X.ndim != 2: raise ValueError(f'X must be a dask DataFrame or a 2-d dask array, got a {type(X).__name__}')
+        if bad := [str(c) for c, t in X.dtypes.items() if t.kind not in 'biuf']:   # as MRC.fit names them
+            raise ValueError(f'X has columns that are not numbers: {", ".join(bad[:5])}{" ..." if len(bad) > 5 else ""}; '
+                             'encode them first (e.g. with dask-ml or pandas get_dummies on the partitions)')
         parts = [X.to_delayed()]
         for c in columns:
             if isinstance(c, da.Array) or getattr(c, 'npartitions', None) != X.npartitions:
@@ -45,7 +50,9 @@ def _row_blocks(X, *columns)->list:
 
 def _block(Xb, *columns):
     "A partition as a float array (and its columns as arrays), checked as `validate_data` checks X"
-    X = np.asarray(Xb, dtype=float)
+    if np.iscomplexobj(Xb): raise ValueError('Complex data not supported')   # a cast to float drops the imaginary part
+    # pandas' missing value NA (nullable columns) as NaN, refused below
+    X = Xb.to_numpy(dtype=float, na_value=np.nan) if hasattr(Xb, 'to_numpy') else np.asarray(Xb, dtype=float)
     if not np.isfinite(X).all(): raise ValueError('Input X contains NaN or infinity')
     cols = [np.asarray(c).ravel() for c in columns]
     if any(len(c) != len(X) for c in cols): raise ValueError('y is not aligned with X: a partition has different lengths')
@@ -84,6 +91,11 @@ def _compute(*values):
     return tuple(client.gather(futures))
 
 # %% ../nbs/17_dask.ipynb #7d55d358
+def _labels(y)->np.ndarray:
+    "The sorted distinct labels; ValueError, as MRC.fit, where they are not of one sortable type"
+    try: return np.unique(y)
+    except TypeError as e: raise ValueError(f'labels must be of one sortable type (all numbers or all strings): {e}') from None
+
 def _summary(Xb, yb, s:int, seed:list)->dict:
     "Pass 1 on one partition: row count, column statistics, labels, and the s rows with the smallest random keys"
     X, y = _block(Xb, yb)
@@ -93,7 +105,7 @@ def _summary(Xb, yb, s:int, seed:list)->dict:
     keys = np.random.default_rng(seed).random(len(X))
     keep = np.argsort(keys)[:s]
     return dict(n=len(X), scale=scale, mean=mean, M2=((Z - mean) ** 2).sum(0), lo=X.min(0, initial=np.inf),
-                hi=X.max(0, initial=-np.inf), classes=np.unique(y), keys=keys[keep], X=X[keep], y=y[keep], s=s)
+                hi=X.max(0, initial=-np.inf), classes=_labels(y), keys=keys[keep], X=X[keep], y=y[keep], s=s)
 
 def _merge_summaries(a:dict, b:dict)->dict:
     "Two partitions' summaries as one: Chan's pairwise update of mean and M2 (in a common power-of-two scale)"
@@ -103,8 +115,7 @@ def _merge_summaries(a:dict, b:dict)->dict:
     ma, mb = a['mean'] * ra, b['mean'] * rb
     delta = mb - ma
     M2 = a['M2'] * ra ** 2 + b['M2'] * rb ** 2 + delta ** 2 * (a['n'] * b['n'] / max(n, 1))
-    try: classes = np.union1d(a['classes'], b['classes'])
-    except TypeError as e: raise ValueError(f'labels must be of one sortable type (all numbers or all strings): {e}') from None
+    classes = _labels(np.r_[a['classes'], b['classes']])
     keys = np.r_[a['keys'], b['keys']]
     keep = np.argsort(keys)[:a['s']]
     return dict(n=n, scale=scale, mean=ma + delta * (b['n'] / max(n, 1)), M2=M2, lo=np.minimum(a['lo'], b['lo']),
@@ -130,8 +141,11 @@ def _set_standardization(fm, t:dict):
 def _moments(Xb, yb, fm, classes)->tuple:
     "Pass 2 on one partition: (n, Σ_i Φ(x_i, y_i), Σ_i Φ(x_i, y_i)²) as |Y| x D matrices"
     X, y = _block(Xb, yb)
-    Psi = fm.transform(X)
-    Y = np.zeros((len(X), len(classes))); Y[np.arange(len(X)), np.searchsorted(classes, y)] = 1
+    if not len(X): return 0, np.zeros((len(classes), fm.n_features_out_)), np.zeros((len(classes), fm.n_features_out_))
+    Psi = fm.transform(X)   # (an empty partition has no features: scikit-learn refuses 0 rows)
+    idx = np.minimum(np.searchsorted(classes, y), len(classes) - 1)
+    if len(y) and (classes[idx] != y).any(): raise ValueError(f'y has labels not in classes: {np.unique(y[classes[idx] != y])[:5].tolist()}')
+    Y = np.zeros((len(X), len(classes))); Y[np.arange(len(X)), idx] = 1
     return len(X), Y.T @ Psi, Y.T @ Psi ** 2
 
 def _add(a, b): return tuple(u + v for u, v in zip(a, b))
@@ -167,7 +181,10 @@ def uncertainty_set_dask(X, y,                 # dask collections of instances a
                          lambda0:float=0.3,    # λ = λ0 sqrt(υ/n)
                         )->UncertaintySet:
     "`uncertainty_set(feature_map.transform(X), y_codes, len(classes), lambda0=lambda0)`, by one pass over the partitions"
-    return _uncertainty_pass(_row_blocks(X, y), feature_map, np.asarray(classes), lambda0)
+    classes = np.asarray(classes)
+    if classes.ndim != 1 or len(classes) < 2 or not (classes[1:] > classes[:-1]).all():
+        raise ValueError(f'classes must be the sorted distinct labels (at least 2), got {classes!r:.80}')
+    return _uncertainty_pass(_row_blocks(X, y), feature_map, classes, lambda0)
 
 def fit_dask(est,     # an MRC or ReducedMRC (its n_instances is s)
              X, y,    # dask array / DataFrame of instances and dask array / Series of labels, aligned by partition
@@ -177,25 +194,32 @@ def fit_dask(est,     # an MRC or ReducedMRC (its n_instances is s)
     if type(est)._learn.__qualname__ not in ('MRC._learn', 'ReducedMRC._learn'):   # this fit would learn an MRC instead
         raise ValueError(f'{type(est).__name__} cannot be fitted on dask collections (only MRC and ReducedMRC can): '
                          'fit it on X.compute(), y.compute()')
-    s = getattr(est, 'n_instances', N_INSTANCES)
+    s, name = getattr(est, 'n_instances', N_INSTANCES), type(est).__name__
+    # feature names as validate_data keeps them: all strings, or none (mixed names are a TypeError there too)
+    names = _get_feature_names(__import__('pandas').DataFrame(columns=X.columns)) if hasattr(X, 'columns') else None
     parts = _row_blocks(X, y)
-    t = _first_pass(parts, s, int(check_random_state(est.random_state).randint(np.iinfo(np.int32).max)))
-    if t['n'] < 2: raise ValueError(f'{type(est).__name__} needs at least 2 samples, got {t["n"]}')
-    classes = t['classes']
-    check_classification_targets(classes)
-    if len(classes) < 2:
-        raise ValueError(f'{type(est).__name__} needs samples of at least 2 classes; y contains only one class, '
-                         f'{classes.tolist()[0]!r}')
-    X_s, y_s = t['X'], np.searchsorted(classes, t['y'])
-    fm = _set_standardization(make_feature_map(est.phi, est.n_components, est.sigma, est.random_state).fit(X_s, y_s), t)
-    U = _uncertainty_pass(parts, fm, classes, est.lambda0)
-    # learning over 𝒳_s (Theorem 9), U enlarged by the LP after it when empty on the sample
-    solution, varphi, Ut = learn_reduced(fm.transform(X_s), U, est.solver)
+    with run_control(est.max_time, est.verbose) as ctl:   # max_time for the whole fit, passes included
+        t = _first_pass(parts, s, int(check_random_state(est.random_state).randint(np.iinfo(np.int32).max)))
+        if t['n'] < 2: raise ValueError(f'{name} needs at least 2 samples, got {t["n"]}')
+        classes = t['classes']
+        check_classification_targets(classes)
+        if len(classes) < 2:
+            raise ValueError(f'{name} needs samples of at least 2 classes; y contains only one class, {classes.tolist()[0]!r}')
+        ctl.check(' after the first pass over the partitions')
+        X_s, y_s = t['X'], np.searchsorted(classes, t['y'])
+        fm = _set_standardization(make_feature_map(est.phi, est.n_components, est.sigma, est.random_state).fit(X_s, y_s), t)
+        U = _uncertainty_pass(parts, fm, classes, est.lambda0)
+        ctl.say(f'{name}: {t["n"]} instances in {len(parts)} partitions, {len(classes)} classes, {len(U.tau)} parameters, '
+                f'learning over {len(X_s)} of them')
+        ctl.check(' after the second pass over the partitions')
+        # learning over 𝒳_s (Theorem 9), U enlarged by the LP after it when empty on the sample
+        solution, varphi, Ut = learn_reduced(fm.transform(X_s), U, est.solver)
+        ctl.say(f'{name}: fitted in {ctl.elapsed():.2f} s')
     if (Ut.lambda_ > U.lambda_).any():
         warnings.warn(f'the uncertainty set was empty on the {len(X_s)} sampled instances and λ was enlarged (the LP '
                       'after Theorem 9); use more instances (n_instances) or fewer features', UserWarning)
     est.classes_, est.n_features_in_, est.feature_map_ = classes, X_s.shape[1], fm
-    if hasattr(X, 'columns'): est.feature_names_in_ = np.asarray(X.columns, dtype=object)
+    if names is not None: est.feature_names_in_ = names
     elif hasattr(est, 'feature_names_in_'): del est.feature_names_in_
     est.tau_, est.lambda_, est.lambda_increase_ = Ut.tau, Ut.lambda_, Ut.lambda_ - U.lambda_
     est.solution_, est.varphi_, est.mu_, est.upper_bound_ = solution, varphi, solution.mu, solution.value
@@ -209,10 +233,11 @@ def predict_dask(est,                 # a fitted MRC
                 ):                    # a dask array, one block per partition of X, computed by est's in-memory method
     "est.predict or est.predict_proba block by block (map_blocks), as dask-ml's ParallelPostFit does"
     check_is_fitted(est)
-    fn = getattr(est, method)
     K, proba = len(est.classes_), method == 'predict_proba'
     dtype = float if proba else est.classes_.dtype
     meta = np.empty((0, K) if proba else (0,), dtype=dtype)
+    # an empty partition (a chunk of 0 rows, a filtered dataframe) predicts nothing: scikit-learn refuses 0 rows
+    fn = functools.partial(_predict_block, getattr(est, method), meta)
     if not isinstance(X, da.Array):                 # DataFrame: pandas partitions keep the feature names
         return da.concatenate([da.from_delayed(dask.delayed(fn)(p), shape=(np.nan, K) if proba else (np.nan,), meta=meta)
                                for p in X.to_delayed()])
@@ -222,10 +247,13 @@ def predict_dask(est,                 # a fitted MRC
     if proba: return X.map_blocks(fn, chunks=(X.chunks[0], (K,)), dtype=dtype, meta=meta)
     return X.map_blocks(fn, drop_axis=1, dtype=dtype, meta=meta)
 
+def _predict_block(predict, meta, Xb): return predict(Xb) if len(Xb) else meta
+
 def _hits(Xb, yb, *wb, est):
     "Weighted count of correct predictions on one partition (pandas partitions keep their feature names) and total weight"
     y, *w = (np.asarray(c).ravel() for c in (yb, *wb))
     w = w[0] if w else np.ones(len(y))
+    if not len(Xb) and not len(y): return 0.0, 0.0   # an empty partition
     pred = est.predict(Xb)
     if len(pred) != len(y) or len(w) != len(y): raise ValueError('y is not aligned with X: a partition has different lengths')
     return float(w @ (pred == y)), float(w.sum())
@@ -236,6 +264,7 @@ def score_dask(est, X, y, sample_weight=None)->float:
     columns = (y,) if sample_weight is None else (y, sample_weight)
     est_d = dask.delayed(est, pure=True)
     hits, total = _compute(_tree_reduce([dask.delayed(_hits)(*p, est=est_d) for p in _row_blocks(X, *columns)], _add))[0]
+    if total == 0: raise ValueError('Sample weights must contain at least one non-zero number')   # as scikit-learn says
     return hits / total
 
 def reduced_set_bounds(est,                # an MRC fitted over an instance set 𝒳_s (X_fit_): a dask fit, a ReducedMRC
@@ -244,16 +273,18 @@ def reduced_set_bounds(est,                # an MRC fitted over an instance set 
                       )->tuple:            # (lower, upper) on the error of the rule over the whole instance set
     "Theorem 9's interval: the bounds over 𝒳_s widened by ε_s (2C‖μ‖₁ + 1), μ the maximizer / minimizer of each bound"
     check_is_fitted(est)
-    if not 0 < delta < 1: raise ValueError(f'delta must be in (0, 1), got {delta!r}')
+    if isinstance(delta, bool) or not isinstance(delta, Real) or not 0 < delta < 1:
+        raise ValueError(f'delta must be in (0, 1), got {delta!r}')
     rule = rule or ('deterministic' if est.deterministic else 'randomized')
     if rule not in ('randomized', 'deterministic'):
         raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
     Psi = est.feature_map_.transform(est.X_fit_)
     U = UncertaintySet(est.tau_, est.lambda_, len(est.classes_))
     H = est._rule_values(scores(Psi, est.mu_), rule)
-    lower, mu_l, _ = lower_bound(Psi, U, H, est.solver)
-    # Corollary 6: for h^U the upper bound and its minimizer are the learning problem's
-    upper, mu_u = (est.upper_bound_, est.mu_) if rule == 'randomized' else upper_bound(Psi, U, H, est.solver)[:2]
+    with run_control(est.max_time, est.verbose):   # max_time seconds, as each `error_bounds` call
+        lower, mu_l, _ = lower_bound(Psi, U, H, est.solver)
+        # Corollary 6: for h^U the upper bound and its minimizer are the learning problem's
+        upper, mu_u = (est.upper_bound_, est.mu_) if rule == 'randomized' else upper_bound(Psi, U, H, est.solver)[:2]
     eps = epsilon_s(len(Psi), len(est.tau_), len(est.classes_), delta)
     return theorem9_bounds(lower, upper, mu_l, mu_u, eps, C=est.feature_map_.bound_)
 

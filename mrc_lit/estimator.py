@@ -35,10 +35,10 @@ def _validate(est, X, *args, **kwargs):
     """`validate_data`, with the columns of a DataFrame named where they are not numbers (text, categories): scikit-learn
     says only that some string could not be converted"""
     try: return validate_data(est, X, *args, **kwargs)
-    except ValueError as e:
+    except (ValueError, TypeError) as e:   # text: ValueError; dates and times: numpy's DTypePromotionError, a TypeError
         dtypes = getattr(X, 'dtypes', None)
-        bad = [str(c) for c, t in dtypes.items() if t.kind not in 'biufcmM'] if hasattr(dtypes, 'items') else []
-        if bad and 'could not convert' in str(e):
+        bad = [str(c) for c, t in dtypes.items() if t.kind not in 'biuf'] if hasattr(dtypes, 'items') else []
+        if bad and ('could not convert' in str(e) or 'could not be promoted' in str(e)):
             raise ValueError(f'X has columns that are not numbers: {", ".join(bad[:5])}{" ..." if len(bad) > 5 else ""}; '
                              'encode them first (e.g. sklearn.preprocessing.OneHotEncoder in a Pipeline)') from None
         raise
@@ -133,7 +133,8 @@ class MRC(ClassifierMixin, BaseEstimator):
     def _check_params(self):
         "sklearn's `_validate_params` (types and ranges), then what it cannot say: λ finite and the solver's name"
         self._validate_params()
-        if not np.isfinite(self.lambda0): raise ValueError(f'lambda0 must be a finite number >= 0, got {self.lambda0!r}')
+        if isinstance(self.lambda0, bool) or not np.isfinite(self.lambda0):   # sklearn's Real takes True; sigma=True is refused
+            raise ValueError(f'lambda0 must be a finite number >= 0, got {self.lambda0!r}')
         if isinstance(self.solver, str) and not (self.solver == 'auto' or self.solver in SOLVERS):
             raise ValueError(f"unknown solver {self.solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
 

@@ -18,7 +18,7 @@ from .features import RandomFourierFeatures
 from .uncertainty import uncertainty_set
 from .learning import Solution, learning_form
 from .estimator import MRC
-from .widgets import _Background, _fmt, _show, _table, widget_picture, _one_of, _as_asked
+from .widgets import _Background, _fmt, _show, _table, widget_picture, _one_of, _as_asked, _integer
 
 # %% ../nbs/13a_explorer_race.ipynb #b52a1e29
 LAMBDA_GRID = (0.0, 0.1, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0)
@@ -78,7 +78,12 @@ class Explorer(_Background, W.VBox):
                  n_components:int=40, max_train:int=400, seed:int=0):
         super().__init__()
         _one_of('dataset', dataset, list_datasets())
-        lambdas = tuple(float(l) for l in lambdas)
+        try: grid = tuple(float(l) for l in lambdas)
+        except (TypeError, ValueError): grid = ()
+        if not grid or not all(0 <= l < np.inf for l in grid):
+            raise ValueError(f'lambdas must be finite numbers >= 0 (at least one), got {lambdas!r:.80}')
+        lambdas = grid
+        _integer('n_components', n_components, 1); _integer('max_train', max_train, 2); _integer('seed', seed, 0)
         if lambda0 not in lambdas: raise ValueError(f'lambda0 must be one of the grid values {lambdas}, got {lambda0}')
         if sigma_scale not in dict(SIGMA_SCALES).values():
             raise ValueError(f'sigma_scale must be one of {[v for _, v in SIGMA_SCALES]}, got {sigma_scale}')
@@ -228,7 +233,10 @@ class SolverRace(_Background, W.VBox):
                  solvers:dict=None,       # name -> solver; None: the registry (see `solver_registry`), read at each run
                  reference:str='lp', max_train:int=400, seed:int=0):
         super().__init__()
+        if solvers is not None and not (isinstance(solvers, dict) and solvers and all(map(callable, solvers.values()))):
+            raise ValueError(f'solvers must be None or a dict of names to solvers (callables taking a Form), got {solvers!r:.80}')
         _one_of('dataset', dataset, list_datasets()); _one_of('reference', reference, solvers or solver_registry())
+        _integer('max_train', max_train, 2); _integer('seed', seed, 0)
         st, s = {'description_width': '110px'}, dict(continuous_update=False, layout=W.Layout(width='380px'))
         self.controls = dict(
             dataset=W.Dropdown(options=list_datasets(), value=dataset, description='dataset', style=st),

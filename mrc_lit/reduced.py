@@ -12,9 +12,9 @@ import scipy.sparse as sp
 import warnings
 from .features import scores, pair_matrix, random_generator
 from .solvers.control import linprog, current
-from .uncertainty import UncertaintySet, uncertainty_set
+from .uncertainty import UncertaintySet, uncertainty_set, _check_delta, _check_sizes
 from .solvers.registry import learn
-from .learning import UnboundedError
+from .learning import UnboundedError, capped_lambda
 
 # %% ../nbs/11_reduced_sets.ipynb #b96ee157
 def epsilon_s(s,               # number of sampled instances (scalar or array)
@@ -24,6 +24,8 @@ def epsilon_s(s,               # number of sampled instances (scalar or array)
              ):                # ε_s of Theorem 9
     "Theorem 9's bound on the probability left outside the sets where the sample problems are exact"
     s = np.asarray(s, dtype=float)
+    if not (s >= 1).all(): raise ValueError(f's must be at least 1 sampled instance, got {float(s.min()):g}')
+    _check_delta(delta); _check_sizes(m=m, n_classes=n_classes)   # s = 0 gave NaN, δ = 0 a ZeroDivisionError
     return 6 * n_classes * np.sqrt((4 + n_classes * (m + 1) * np.log(s) + np.log(n_classes / delta)) / s)
 
 def theorem9_bounds(lower_s:float, upper_s:float, # R̲_s(U), R̄_s(U) computed over 𝒳_s
@@ -35,6 +37,7 @@ def theorem9_bounds(lower_s:float, upper_s:float, # R̲_s(U), R̄_s(U) computed 
                    )->tuple:                      # (lower, upper) bounds on R(h_s)
     "Theorem 9's interval for the error of the MRC learned over a sample of instances"
     eps_upper = eps_lower if eps_upper is None else eps_upper
+    _check_sizes(eps_lower=eps_lower, eps_upper=eps_upper, C=C)   # a negative one made the interval shrink past the bounds
     return (lower_s - eps_lower * (2 * C * np.abs(mu_lower).sum() + 1),
             upper_s + eps_upper * (2 * C * np.abs(mu_upper).sum() + 1))
 
@@ -105,9 +108,10 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
     Psi = np.asarray(Psi, dtype=float); s, D = Psi.shape; K = U.n_classes; m = K * D
     if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
     if method not in ('ipm', 'highs'): raise ValueError(f"method must be 'ipm' or 'highs', got {method!r}")
+    lam = capped_lambda(Psi, U)   # the same set on 𝒳_s, well scaled (λ0 = 1e100 made HiGHS refuse the LP)
     if method == 'ipm':
         with np.errstate(all='ignore'):   # rounding can make the simplex row's Schur complement vanish: checked below
-            try: p, ok = _enlargement_ipm(Psi, K, U.tau, U.lambda_)
+            try: p, ok = _enlargement_ipm(Psi, K, U.tau, lam)
             except np.linalg.LinAlgError: ok = False   # a normal matrix lost definiteness to rounding (s = 300, D = 101)
         if not ok: method = 'highs'       # stalled or broke down (seen on a Figure 1 draw, s = 100): the LP as written
     if method == 'highs':
@@ -116,15 +120,15 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
         A_ub = sp.vstack([sp.hstack([-Phi, -I, Z]), sp.hstack([Phi, Z, -I])], format='csr')
         res = linprog(np.r_[np.zeros(K * s), np.ones(2 * m)], A_ub=A_ub, b_ub=np.r_[-U.tau, U.tau],
                       A_eq=sp.csr_matrix(np.r_[np.ones(K * s), np.zeros(2 * m)]), b_eq=[1],
-                      bounds=[(0, None)] * (K * s) + [(l, None) for l in U.lambda_] * 2, method='highs')
+                      bounds=[(0, None)] * (K * s) + [(l, None) for l in lam] * 2, method='highs')
         if res.status != 0: raise RuntimeError(f'the enlargement LP failed: {res.message}')
         p = res.x[:K * s]
     p = np.clip(p, 0, None); p /= p.sum()
     z = (p.reshape(K, s) @ Psi).ravel()                                 # E_p Φ: the best λ1, λ2 for this p
-    l1, l2 = np.maximum(U.lambda_, U.tau - z), np.maximum(U.lambda_, z - U.tau)
+    l1, l2 = np.maximum(lam, U.tau - z), np.maximum(lam, z - U.tau)
     # an enlarged component gets ENLARGE_SLACK more, so that p is strictly inside: a certified lower bound needs a
     # distribution strictly inside the set (chapter 03b), and the smallest enlargement alone leaves none
-    l1, l2 = (np.where(l > U.lambda_, l + ENLARGE_SLACK * (1 + l), l) for l in (l1, l2))
+    l1, l2 = (np.where(l > lam, l + ENLARGE_SLACK * (1 + l), U.lambda_) for l in (l1, l2))
     p = p.reshape(K, s).T
     if (l1 - U.lambda_).sum() + (l2 - U.lambda_).sum() <= 1e-9 * (1 + U.lambda_.sum()):
         return U, p                                                      # already non-empty (to rounding): unchanged

@@ -43,6 +43,10 @@ class ReducedMRC(MRC):
         self.n_instances = n_instances
         del self.warm_start              # MRC's warm starts are not a parameter here: the reduced learning starts cold
 
+    def _check_params(self):
+        super()._check_params()   # scikit-learn's Integral takes True, which numpy's sampling then refused with a TypeError
+        if isinstance(self.n_instances, bool): raise ValueError(f'n_instances must be a positive integer, got {self.n_instances!r}')
+
     def _learn(self, X, Psi, U):
         "τ, λ from all training pairs; learning over s of the training instances"
         n = len(X)

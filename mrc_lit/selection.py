@@ -22,6 +22,7 @@ from .learning import randomized_rule, deterministic_rule
 from .bounds import lower_bound, upper_bound, confidence_bounds
 from .estimator import MRC
 from .pruning import pruned_rows, solve_prepared, _mrc_key
+from .solvers.control import run_control
 
 # %% ../nbs/16_model_selection.ipynb #f6d77c81
 def _final_mrc(est):
@@ -55,13 +56,17 @@ def candidate_bounds(mrc:MRC,            # a fitted MRC
                      lower=True,         # also compute R̲ (one more solve); False: lower bounds are NaN; 'only': upper ones are
                     )->dict:
     "Theorem 5's bounds of the rule at learning, and eq. (28)'s guaranteed ones with Theorem 4's λ_δ"
+    check_is_fitted(mrc)
+    if not (isinstance(rule, str) and rule in ('randomized', 'deterministic')):   # any other rule was taken as h_d
+        raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
     K, none = len(mrc.classes_), (np.nan, np.zeros_like(mrc.mu_), np.nan)
     U, S = UncertaintySet(mrc.tau_, mrc.lambda_, K), scores(Psi, mrc.mu_)
     H = randomized_rule(S, mrc.varphi_) if rule == 'randomized' else deterministic_rule(S)
-    if lower == 'only': up, mu_up, gap = none
-    elif rule == 'randomized': up, mu_up, gap = mrc.upper_bound_, mrc.mu_, mrc.solution_.gap   # Corollary 6: R̄(U, h^U) is the learning value, at μ*
-    else: up, mu_up, sol = upper_bound(Psi, U, H, mrc.solver); gap = sol.gap
-    lo, mu_lo = lower_bound(Psi, U, H, mrc.solver)[:2] if lower else none[:2]
+    with run_control(mrc.max_time, mrc.verbose):   # the bound problems have max_time seconds, as in `error_bounds`
+        if lower == 'only': up, mu_up, gap = none
+        elif rule == 'randomized': up, mu_up, gap = mrc.upper_bound_, mrc.mu_, mrc.solution_.gap   # Corollary 6: R̄(U, h^U) is the learning value, at μ*
+        else: up, mu_up, sol = upper_bound(Psi, U, H, mrc.solver); gap = sol.gap
+        lo, mu_lo = lower_bound(Psi, U, H, mrc.solver)[:2] if lower else none[:2]
     lam_delta = bernstein_lambda(Psi, y_enc, K, delta=delta, bound=mrc.feature_map_.bound_)
     g_lo, g_up = confidence_bounds(lo, up, mu_lo, mu_up, mrc.lambda_, lam_delta)
     # an error probability lies in [0, 1]: clipping keeps the bounds valid (NaN stays NaN)
@@ -73,7 +78,8 @@ def _relearn(fitted, key:str, lambda0:float, Psi:np.ndarray, y_enc:np.ndarray, w
     """A copy of a fitted MRC (or Pipeline ending in one) learned again with another lambda0 on the same Ψ and τ, its
     solver started from the optimum `warm` (a Solution) if given"""
     new = copy.copy(fitted)
-    if isinstance(fitted, Pipeline): new.steps = [*fitted.steps[:-1], (fitted.steps[-1][0], copy.copy(fitted.steps[-1][1]))]
+    # the fitted steps before the MRC copied: Pipeline.fit refits them in place (one refit candidate changed the others)
+    if isinstance(fitted, Pipeline): new.steps = [*copy.deepcopy(fitted.steps[:-1]), (fitted.steps[-1][0], copy.copy(fitted.steps[-1][1]))]
     m = _final_mrc(new.set_params(**{key: lambda0}))
     # the rest of MRC.fit once Ψ and τ are known: λ for this lambda0, then P_{τ,λ}, the bounds cached by `fitted` dropped
     solve_prepared(m, m.X_fit_, Psi, UncertaintySet(m.tau_, practical_lambda(Psi, y_enc, K := len(m.classes_), lambda0), K, y_enc), warm)
@@ -207,11 +213,19 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         valid = self.estimator.get_params()
         if bad := [k for p in candidates for k in p if k not in valid]:
             raise ValueError(f'{bad[0]!r} is not a parameter of {type(self.estimator).__name__}: use one of {sorted(valid)}')
+        for p in candidates:   # every value checked before any fit: a candidate of a feature group after its first is
+            try: _final_mrc(clone(self.estimator).set_params(**p))._check_params()   # learned without MRC.fit's checks
+            except (ValueError, TypeError) as e: raise ValueError(f'param_grid candidate {p}: {e}') from None
         return candidates
 
     def fit(self, X, y):
         "Fit every candidate on (X, y) (or, with `prune`, all that may win) and keep the one with the smallest upper bound"
         self._validate_params()
+        before = dict(vars(self))
+        try: return self._fit(X, y)
+        except BaseException: vars(self).clear(); vars(self).update(before); raise   # all or nothing, as MRC.fit
+
+    def _fit(self, X, y):
         candidates = self._candidates()
         groups = feature_groups(self.estimator, candidates)
         self.delta_per_group_ = self.delta / len(groups)
@@ -283,14 +297,15 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         if param not in names: raise ValueError(f'{param!r} is not a parameter of the grid: {names}')
         ax = ax or plt.subplots(figsize=(7.5, 3.5))[1]
         others, lines = [k for k in names if k != param], {}
-        for i, p in enumerate(r['params']): lines.setdefault(tuple((k, p.get(k)) for k in others), []).append(i)
+        for i, p in enumerate(r['params']):   # a list of grids: only the candidates that set `param`
+            if param in p: lines.setdefault(tuple((k, p.get(k)) for k in others), []).append(i)
         for c, (label, idx) in enumerate(lines.items()):
             x = [r['params'][i][param] for i in idx]
             tag = ', '.join(f'{k}={v:.3g}' if isinstance(v, float) else f'{k}={v}' for k, v in label)
             ax.plot(x, r['upper_bound'][idx], 'o-', color=f'C{c}', label=f'upper {tag}'.strip())
             ax.plot(x, r['lower_bound'][idx], 'v--', color=f'C{c}', lw=0.8)
             ax.plot(x, r['guaranteed_upper'][idx], ':', color=f'C{c}', lw=0.8)
-        ax.plot([r['params'][self.best_index_][param]], [r['upper_bound'][self.best_index_]], 'k*', ms=12, label='selected')
+        if param in self.best_params_: ax.plot([self.best_params_[param]], [self.best_score_], 'k*', ms=12, label='selected')
         ax.set_xlabel(param); ax.set_ylabel('error bound')
         ax.legend(fontsize=7, loc='center left', bbox_to_anchor=(1.01, 0.5))
         ax.set_title('upper (solid), lower (dashed), guaranteed upper (dotted)', fontsize=9)

@@ -8,6 +8,7 @@ __all__ = ['feature_mean', 'feature_variance', 'practical_lambda', 'hoeffding_la
 
 # %% ../nbs/02_uncertainty.ipynb #0b2eced9
 from dataclasses import dataclass, field
+from numbers import Integral, Real
 import numpy as np
 
 # %% ../nbs/02_uncertainty.ipynb #6e729b7c
@@ -59,14 +60,14 @@ def hoeffding_lambda(n:int,          # training samples
                      bound:float=1.0,  # C, |ψ(x)| <= C
                     )->float:          # the same value for every component
     "Theorem 4, finite family: C sqrt(2 log(2|F||Y|/δ)/n)"
-    _check_delta(delta)
+    _check_delta(delta); _check_sizes(n=n, n_classes=n_classes, n_features=n_features, bound=bound)
     return bound * np.sqrt(2 * np.log(2 * n_features * n_classes / delta) / n)
 
 def bernstein_lambda(Psi:np.ndarray, y:np.ndarray, n_classes:int,
                      n_features:int=None, # |F|; None: the columns of Psi
                      delta:float=0.05, bound:float=1.0)->np.ndarray:
     "Theorem 4, empirical Bernstein (eq. 18): uses the sample variance of each component"
-    _check_delta(delta)
+    _check_delta(delta); _check_sizes(n_classes=n_classes, bound=bound, **({} if n_features is None else {'n_features': n_features}))
     n, D = np.shape(Psi)
     if n < 2: raise ValueError('the empirical Bernstein vector needs n >= 2')
     L = np.log(4 * (n_features or D) * n_classes / delta)
@@ -78,7 +79,7 @@ def rademacher_lambda(y:np.ndarray, n_classes:int,
                       R:float,        # R with Rademacher complexity R_n(F) <= R/sqrt(n)
                       delta:float=0.05, bound:float=1.0)->np.ndarray:
     "Theorem 4, data-dependent features: λ for component i from the count n_j of its label j"
-    _check_delta(delta)
+    _check_delta(delta); _check_sizes(n_classes=n_classes, n_features=n_features, bound=bound, R=R)
     y = np.asarray(y); n = len(y)
     share = np.sqrt(np.bincount(y, minlength=n_classes) / n)
     lam = 2 * share * R / np.sqrt(n) + bound * (1 + 2 * share) * np.sqrt(np.log(4 * n_classes / delta) / (2 * n))
@@ -95,7 +96,15 @@ def stump_rademacher(n:int, d:int)->float:
     return massart_rademacher(d * (n + 1))
 
 def _check_delta(delta):
-    if not 0 < delta < 1: raise ValueError(f'delta must be in (0, 1), got {delta!r}')
+    if isinstance(delta, bool) or not isinstance(delta, Real) or not 0 < delta < 1:
+        raise ValueError(f'delta must be in (0, 1), got {delta!r}')
+
+def _check_sizes(**sizes):
+    "ValueError naming a count (n, |Y|, |F|, m) that is not a positive integer, or a constant (C, R, ε) not a finite number >= 0"
+    for name, v in sizes.items():
+        count = name in ('n', 'n_classes', 'n_features', 'm')
+        if isinstance(v, bool) or not isinstance(v, Integral if count else Real) or not (v >= 1 if count else 0 <= v < np.inf):
+            raise ValueError(f"{name} must be {'a positive integer' if count else 'a finite number >= 0'}, got {v!r}")
 
 # %% ../nbs/02_uncertainty.ipynb #a562640c
 @dataclass

@@ -148,6 +148,11 @@ def _one_of(name:str, value, options):
     "ValueError naming an argument that is not one of its dropdown's options (ipywidgets says only 'value not found')"
     if value not in options: raise ValueError(f'{name} must be one of {list(options)}, got {value!r}')
 
+def _integer(name:str, value, low:int, high:int=2**32 - 1):
+    "ValueError naming an integer argument outside [low, high]: one without a control would fail later, inside the widget"
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not low <= value <= high:
+        raise ValueError(f'{name} must be an integer from {low} to {high}, got {value!r}')
+
 def _as_asked(controls:dict, **asked):
     "ValueError naming an argument that its control changed: ipywidgets clips a slider's value into its range silently"
     for k, v in asked.items():
@@ -162,6 +167,7 @@ class Playground(W.VBox):
                  n_components:int=25, deterministic:bool=False, seed:int=0):
         super().__init__()
         _one_of('data', data, TOY_DATA)
+        if not isinstance(deterministic, (bool, np.bool_)): raise ValueError(f'deterministic must be a bool, got {deterministic!r}')
         s = dict(continuous_update=False, style={'description_width': '120px'}, layout=W.Layout(width='380px'))
         self.controls = dict(
             data=W.Dropdown(options=TOY_DATA, value=data, description='data', style=s['style']),

@@ -24,9 +24,13 @@ STOP_WAIT = 0.5       # after cancelling, wait this long at most for the worker 
 class FitTimeout(TimeoutError):
     "A run passed its time limit `max_time` before the optimum was certified"
     def __init__(self, max_time:float, elapsed:float, where:str=''):
-        self.max_time, self.elapsed = max_time, elapsed
+        self.max_time, self.elapsed, self.where = max_time, elapsed, where
         super().__init__(f'the time limit max_time = {max_time:g} s was reached ({elapsed:.2f} s{where}) before the '
                          'optimum was certified: no result. Raise max_time, or pass max_time=None for no limit')
+
+    # pickled from its parts: an exception is rebuilt from its args, here the message alone (a search's joblib workers
+    # send it back pickled: it arrived as "BrokenProcessPool: a result has failed to un-serialize")
+    def __reduce__(self): return type(self), (self.max_time, self.elapsed, self.where)
 
 def check_max_time(max_time)->float: # the limit in seconds, or None
     "None, or a positive number of seconds (inf: no limit)"
