@@ -71,7 +71,8 @@ def newton_system(ws:WorkingSet, x:Point, res:Residuals, err:float, single:bool,
     if not sys.columns:
         # two classes' hinge rows by block elimination (chapter 03cb), except near the optimum: there it took more
         # iterations on one Table 1 set (mammographic, 27 against 23: stalled, finished by the simplex method)
-        sys.rows = binary_factor(ws, sys.Dmu, diag, Dt, c, single) if err >= PRECISE_ERR else None
+        try: sys.rows = binary_factor(ws, sys.Dmu, diag, Dt, c, single) if err >= PRECISE_ERR else None
+        except np.linalg.LinAlgError: sys.rows = None   # a block lost definiteness by cancellation: the whole factor
         if sys.rows is None: sys.rows = row_factor(ws, sys.Dmu, diag, Dt, c, single)
         sys.Mi1 = sys.rows(np.ones(nr)); sys.s1 = sys.Mi1.sum()
         return sys
