@@ -42,8 +42,10 @@ def dual_value(rows, Q:np.ndarray)->float:
 class TimeLimitReached(RuntimeError):
     "HiGHS stopped at the solver's own `time_limit`: the solve ends with this error, never with a fallback"
     def __init__(self, time_limit:float, where:str):
+        self.time_limit, self.where = time_limit, where
         super().__init__(f'the time limit time_limit = {time_limit:g} s was reached in {where} before the optimum was '
                          'found: no result. Raise time_limit, or pass time_limit=None for no limit')
+    def __reduce__(self): return type(self), (self.time_limit, self.where)   # pickled from its parts, as `FitTimeout`
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #d4683bb7
 def normalized(q:np.ndarray, groups:np.ndarray, totals:np.ndarray)->np.ndarray:
