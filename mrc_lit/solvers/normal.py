@@ -184,7 +184,7 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
         return scaled_inverse(ws.blocks[k], Dmu[c0:c1], diag[r0:r1], Dt[r0:r1])
     ranges, blocks = [], []
     for k, (L, Q) in zip(ks, map_blocks(block, ks)):   # the largest blocks first, so that the threads end together
-        r0, r1, c0, c1 = bounds(k)
+        r0, r1 = ws.roff[k], ws.roff[k + 1]
         ranges.append((r0, r1)); blocks.append(L)
         # the rows of one class belong to distinct instances, in increasing order: Q's lower triangle (zeros above)
         # lands in Sᵀ's lower triangle
