@@ -46,8 +46,8 @@ def binary_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray,
     if not ws.ni or len(ws.blocks) != 2 or not 0 < ws.roff[1] < ws.nb: return None
     dt = np.float32 if single else float
     n0, nb = ws.roff[1], ws.nb
-    # M_k: the class's Gram matrix and Ω's diagonal (lower triangles)
-    Ms = [class_block(ws, k, Dmu, (diag[:nb] - Dt ** 2 / c[ws.hinst])[ws.roff[k]:ws.roff[k + 1]], single) for k in range(2)]
+    omega = diag[:nb] - Dt ** 2 / c[ws.hinst]   # Ω's diagonal on the pair rows
+    Ms = [class_block(ws, k, Dmu, omega[ws.roff[k]:ws.roff[k + 1]], single) for k in range(2)]   # M_k (lower triangles)
     pos = np.full(ws.ni, -1); pos[ws.hinst[:n0]] = np.arange(n0)
     a = np.flatnonzero(pos[ws.hinst[n0:nb]] >= 0); b = pos[ws.hinst[n0 + a]]   # both sorted by instance
     v = -Dt[n0 + a] * Dt[b] / c[ws.hinst[b]]
