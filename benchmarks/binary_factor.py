@@ -38,7 +38,7 @@ for spec in args.sets.split(','):
     with blas().limit(limits=1, user_api='blas'):
         for _ in range(args.repeats):
             for single in (True, False):
-                for key, factor in (('whole', row_factor), ('block', binary_factor)):
+                for key, factor in (('whole', lambda *a: row_factor(*a[:5], None, a[5])), ('block', binary_factor)):
                     t = time.perf_counter(); f = factor(ws, Dmu, diag, Dt, c, single); tf = time.perf_counter() - t
                     t = time.perf_counter(); f(r); ts = time.perf_counter() - t
                     b = best.get((key, single), (np.inf, np.inf)); best[key, single] = (min(b[0], tf), min(b[1], ts))

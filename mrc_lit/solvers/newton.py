@@ -61,11 +61,13 @@ def newton_system(ws:WorkingSet, x:Point, res:Residuals, err:float, single:bool,
     nb, nr, ni = ws.nb, ws.nr, ws.ni
     Du, Dw = x.u / x.zu, x.w / x.zw
     diag = x.s / x.p
-    Dt = c = None
+    Dt = c = e1 = None
     if ni:
-        Dt = x.t / x.zt
+        Dt, sp = x.t / x.zt, x.sig / x.pi
+        c = np.bincount(ws.hinst, weights=Dt, minlength=ni) + sp
+        # Ω's diagonal at a row whose instance has no other: s/p + Dt - Dt²/c, written without the cancellation
+        e1 = diag[:nb] + Dt * (sp / c)[ws.hinst]
         diag[:nb] += Dt
-        c = np.bincount(ws.hinst, weights=Dt, minlength=ni) + x.sig / x.pi
     sys = NewtonSystem(ws, x, res, err, Du, Dw, Du + Dw, Dt, c, x.p > x.s, x.pi > x.sig,
                        ws.use_columns(err < PRECISE_ERR))
     if not sys.columns:
@@ -73,7 +75,7 @@ def newton_system(ws:WorkingSet, x:Point, res:Residuals, err:float, single:bool,
         # iterations on one Table 1 set (mammographic, 27 against 23: stalled, finished by the simplex method)
         try: sys.rows = binary_factor(ws, sys.Dmu, diag, Dt, c, single) if err >= PRECISE_ERR else None
         except np.linalg.LinAlgError: sys.rows = None   # a block lost definiteness by cancellation: the whole factor
-        if sys.rows is None: sys.rows = row_factor(ws, sys.Dmu, diag, Dt, c, single)
+        if sys.rows is None: sys.rows = row_factor(ws, sys.Dmu, diag, Dt, c, e1, single)
         sys.Mi1 = sys.rows(np.ones(nr)); sys.s1 = sys.Mi1.sum()
         return sys
     cf = sys.cols = choose_column_factor(ws, x, sys.Dmu, diag, Dt, single, buffers)

@@ -141,19 +141,24 @@ class RowFactor:
 @dataclass
 class HingeFactor:
     """x -> M⁻¹x for the hinge rows' M = B - V diag(c)⁻¹ Vᵀ, with B = F diag(Dmu) Fᵀ + diag(e) block diagonal by class
-    and V (rows x instances) holding Dt_r at (r, instance of r): by Woodbury M⁻¹ = B⁻¹ + B⁻¹V S⁻¹VᵀB⁻¹, with the
-    instances' capacitance matrix S = diag(c) - VᵀB⁻¹V (positive definite as M is)"""
-    blocks: list; ranges: list; hinst: np.ndarray; Dt: np.ndarray; S: tuple
+    and V (rows x instances with rows in several classes) holding Dt_r at (r, instance of r): by Woodbury
+    M⁻¹ = B⁻¹ + B⁻¹V S⁻¹VᵀB⁻¹, with the capacitance matrix S = diag(c) - VᵀB⁻¹V (positive definite as M is). An
+    instance with one row is in B's diagonal instead (its block of Ω is 1 x 1)"""
+    blocks: list; ranges: list; perms: list   # per class block: factor, rows, and its row order (None: as they are)
+    sidx: np.ndarray; v: np.ndarray; S: tuple # per row: its instance's index in S (0 where none) and V's entry (or 0)
 
     def _B(self, r):
         out = np.empty(len(r))
-        for (r0, r1), L in zip(self.ranges, self.blocks): out[r0:r1] = potrs(L, r[r0:r1])
+        for (r0, r1), L, o in zip(self.ranges, self.blocks, self.perms):
+            if o is None: out[r0:r1] = potrs(L, r[r0:r1])
+            else: out[r0:r1][o] = potrs(L, r[r0:r1][o])
         return out
 
     def __call__(self, r):
         y = self._B(r)
-        z = potrs(self.S, np.bincount(self.hinst, weights=self.Dt * y, minlength=len(self.S[0])))
-        return y + self._B(self.Dt * z[self.hinst])
+        if self.S is None: return y
+        z = potrs(self.S, np.bincount(self.sidx, weights=self.v * y, minlength=len(self.S[0])))
+        return y + self._B(self.v * z[self.sidx])
 
 def class_block(ws:WorkingSet, k:int, D:np.ndarray, add:np.ndarray, single:bool=False)->np.ndarray:
     "Class k's diagonal block of F diag(D) Fᵀ plus diag(add), its lower triangle (one syrk, without the GIL): n_k x n_k"
@@ -172,28 +177,37 @@ def normal_matrix(ws:WorkingSet, D:np.ndarray, single:bool=False)->np.ndarray:
     if ws.art: M[-1, :ws.nb], M[-1, -1] = border(ws, D)
     return M
 
-def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray)->HingeFactor:
-    "Factor the class blocks of B and the capacitance matrix S over the instances"
-    ni, bounds = ws.ni, lambda k: (ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1])
+def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, e1:np.ndarray)->HingeFactor:
+    "Factor the class blocks of B and the capacitance matrix S over the instances with rows in several classes"
+    ns, nb = ws.ns, ws.nb
+    one = ws.sidx < 0                              # the rows of instances with one row: e1, Ω's entry there, joins B
+    e, v, sidx = np.where(one, e1, diag[:nb]), np.where(one, 0.0, Dt), np.maximum(ws.sidx, 0)
     # S's upper triangle is filled, by the blocks' transposes (rows in C order, fast to scatter): Sᵀ, its lower
     # triangle in Fortran order, is what `chol` factors
-    S = np.zeros((ni, ni)); S.flat[::ni + 1] = c
+    S = np.zeros((ns, ns)); S[ws.sidx[~one], ws.sidx[~one]] = c[ws.hinst[~one]]
     ks = sorted((k for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]), key=lambda k: ws.roff[k] - ws.roff[k + 1])
-    def block(k):                                  # B_k's factor and diag(Dt) B_k⁻¹ diag(Dt), on its own thread
-        r0, r1, c0, c1 = bounds(k)
-        return scaled_inverse(ws.blocks[k], Dmu[c0:c1], diag[r0:r1], Dt[r0:r1])
+    def order(k):      # class k's rows of instances with one row first: only the others' part of B_k⁻¹ is needed
+        o = one[ws.roff[k]:ws.roff[k + 1]]
+        return None if not o.any() else np.r_[np.flatnonzero(o), np.flatnonzero(~o)]
+    perms = {k: order(k) for k in ks}
+    def block(k):      # B_k's factor and diag(v) B_k⁻¹ diag(v) over the coupled rows, on its own thread
+        r0, r1, c0, c1, o = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1], perms[k]
+        if o is None: return scaled_inverse(ws.blocks[k], Dmu[c0:c1], e[r0:r1], v[r0:r1])
+        return scaled_inverse(ws.blocks[k][o], Dmu[c0:c1], e[r0:r1][o], v[r0:r1][o], tail=int((~one[r0:r1]).sum()))
     ranges, blocks = [], []
     for k, (L, Q) in zip(ks, map_blocks(block, ks)):   # the largest blocks first, so that the threads end together
         r0, r1 = ws.roff[k], ws.roff[k + 1]
         ranges.append((r0, r1)); blocks.append(L)
-        # the rows of one class belong to distinct instances, in increasing order: Q's lower triangle (zeros above)
-        # lands in Sᵀ's lower triangle
-        i = ws.hinst[r0:r1]
+        # the rows of one class belong to distinct instances, in increasing order (the reordering keeps it among the
+        # coupled rows): Q's lower triangle (zeros above) lands in Sᵀ's lower triangle
+        i = ws.sidx[r0:r1][~one[r0:r1]]
         S[np.ix_(i, i)] -= Q.T
-    return HingeFactor(blocks, ranges, ws.hinst, Dt, chol(S.T))
+    return HingeFactor(blocks, ranges, [perms[k] for k in ks], sidx, v, chol(S.T) if ns else None)
 
-def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, single:bool)->RowFactor:
-    "Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω, with Ω = diag(diag) - Σ_i Dt_i Dt_iᵀ / c_i (hinge)"
+def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray, e1:np.ndarray,
+               single:bool)->RowFactor:
+    """Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω, with Ω = diag(diag) - Σ_i Dt_i Dt_iᵀ / c_i (hinge; e1: Ω's
+    diagonal at each row as if its instance had that row alone, diag - Dt²/c without cancellation)"""
     nb, nr, f = ws.nb, ws.nr, None
     if not ws.ni:                         # pair rows: a factor per class block, side by side; never the whole matrix
         ks = [k for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
@@ -202,7 +216,7 @@ def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:
             return Cholesky(chol(build(), build), single)
         f = RowFactor(list(map_blocks(block, ks)), [(ws.roff[k], ws.roff[k + 1]) for k in ks])
     elif ws.class_blocks():               # hinge rows: the class blocks and the instances' coupling, apart
-        try: f = RowFactor([hinge_factor(ws, Dmu, diag, Dt, c)], [(0, nb)])
+        try: f = RowFactor([hinge_factor(ws, Dmu, diag, Dt, c, e1)], [(0, nb)])
         except np.linalg.LinAlgError: pass   # S = diag(c) - VᵀB⁻¹V lost definiteness by cancellation: factor M whole
     if f is None:                         # hinge rows, every row in one factor
         M = normal_matrix(ws, Dmu, single)

@@ -226,12 +226,16 @@ class WorkingSet:
         block = lambda k: st.X[np.ix_(self.pinst[self.roff[k]:self.roff[k + 1]], jloc[self.coff[k]:self.coff[k + 1]])]
         self.blocks = [block(0)] * st.K if self.same else [block(k) for k in range(st.K)]
         if st.hinge: self._hinge_pairs()
-        else: self.ni, self.hinst = 0, np.zeros(0, np.int64)
+        else: self.ni, self.hinst, self.ns, self.sidx = 0, np.zeros(0, np.int64), 0, np.zeros(0, np.int64)
 
     def _hinge_pairs(self):
-        "instances of the hinge rows (`hinst`), and all ordered pairs of rows of one instance (where Ω couples them)"
+        """instances of the hinge rows (`hinst`), all ordered pairs of rows of one instance (where Ω couples them), and
+        the instances with rows in several classes: `ns` of them, numbered by `sidx` at their rows (-1 at the others)"""
         self.inst_ids, self.hinst = np.unique(self.pinst, return_inverse=True)
         self.ni = len(self.inst_ids)
+        many = np.bincount(self.hinst, minlength=self.ni) > 1
+        self.ns = int(many.sum())
+        self.sidx = np.where(many, np.cumsum(many) - 1, -1)[self.hinst]
         o = np.argsort(self.hinst, kind='stable'); hi = self.hinst[o]
         starts = np.r_[0, np.flatnonzero(np.diff(hi)) + 1, len(hi)]
         cnt = np.diff(starts); cc = cnt * cnt
@@ -286,19 +290,19 @@ class WorkingSet:
         if self.nc == 0 or (precise or not self.ni) and self.nr <= ROW_FORM_MAX_ROWS: return False
         nr_k, nc_k = np.diff(self.roff), np.diff(self.coff)
         rows = (min(self.hinge_row_cost()) if self.ni else float((nr_k.astype(float) ** 3).sum()) / 3) + float((nr_k ** 2 * nc_k).sum())
-        cols = class_column_cost(nr_k, nc_k, self.ni + self.art) if self.class_columns() else column_cost(nr_k, nc_k, self.ni)
+        cols = class_column_cost(nr_k, nc_k, self.ns + self.art) if self.class_columns() else column_cost(nr_k, nc_k, self.ni)
         return cols < COLUMN_FORM_GAIN * rows
 
     def class_columns(self)->bool:        # whether G is cheaper class by class (hinge rows, K > 2; chapter 03ca)
         if not self.ni or self.st.K <= 2: return False
         nr_k, nc_k = np.diff(self.roff), np.diff(self.coff)
-        return class_column_cost(nr_k, nc_k, self.ni + self.art) <= CLASS_COLUMN_GAIN * column_cost(nr_k, nc_k, self.ni)
+        return class_column_cost(nr_k, nc_k, self.ns + self.art) <= CLASS_COLUMN_GAIN * column_cost(nr_k, nc_k, self.ni)
 
     def hinge_row_cost(self)->tuple:      # flops to factor the hinge rows' normal matrix: (by class blocks, whole)
         # per class a factor and an inverse (n_k³ flops) and the update of S, counted as 7/3 n_k³: high enough that two
         # classes keep the whole factor (5 n³ against 8/3 n³), the path the binary benchmarks time
         nr_k = np.diff(self.roff).astype(float)
-        return (7 * float((nr_k ** 3).sum()) + float(self.ni) ** 3) / 3, float(self.nr) ** 3 / 3
+        return (7 * float((nr_k ** 3).sum()) + float(self.ns) ** 3) / 3, float(self.nr) ** 3 / 3
 
     def class_blocks(self)->bool:         # whether the hinge rows' factor is cheaper by class blocks (`hinge_factor`)
         by_class, whole = self.hinge_row_cost()

@@ -19,8 +19,9 @@ WOODBURY_MAX_RESIDUAL = 1e-9   # a probe solved to a worse relative residual ‖
 # %% ../../nbs/03ca_woodbury.ipynb #8928fb23
 @dataclass
 class ClassColumnFactor(ColumnFactor):
-    """G = B + U diag(1/κ) Uᵀ solved by Woodbury: B's class blocks (`Lk`), U's pieces X_kᵀ diag(g_k) (the kept rows X_k in `rows`) at the instances
-    `ik` (the aggregated row's coefficients last), the capacitance matrix S = diag(κ) + UᵀB⁻¹U (`L`)"""
+    """G = B + U diag(1/κ) Uᵀ solved by Woodbury: B's class blocks (`Lk`), U's pieces X_kᵀ diag(g_k) (X_k the kept rows of
+    instances with rows in several classes, in `rows`) at those instances' places `ik` in S (the aggregated row's
+    coefficients last), the capacitance matrix S = diag(κ) + UᵀB⁻¹U (`L`; None if S is empty)"""
     Dmu: np.ndarray = None; Lk: list = None; rows: list = None; gk: list = None; ik: list = None; n_s: int = 0
 
     def _B(self, r):                      # B⁻¹ r, class by class
@@ -36,7 +37,7 @@ class ClassColumnFactor(ColumnFactor):
         for k in range(len(ws.blocks)):
             if self.rows[k] is None: continue
             c0, c1 = ws.coff[k], ws.coff[k + 1]
-            out[:ws.ni] += np.bincount(self.ik[k], weights=self.gk[k] * (self.rows[k] @ y[c0:c1]), minlength=ws.ni)
+            out[:ws.ns] += np.bincount(self.ik[k], weights=self.gk[k] * (self.rows[k] @ y[c0:c1]), minlength=ws.ns)
         if ws.art: out[-1] = ws.acoef @ y
         return out
 
@@ -55,6 +56,7 @@ class ClassColumnFactor(ColumnFactor):
 
     def _solve(self, r):
         y = self._B(r)
+        if self.L is None: return y
         return y - self._B(self._U(sl.cho_solve(self.L, self._Ut(y), check_finite=False)))
 
     def solve_G(self, r):                 # G⁻¹ r, refined once against G
@@ -67,20 +69,25 @@ class ClassColumnFactor(ColumnFactor):
 # %% ../../nbs/03ca_woodbury.ipynb #46d63b99
 def class_column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.ndarray)->ClassColumnFactor:
     "Factor G = Dmu⁻¹ + FᵀΩ⁻¹F class by class, coupled through the instances' capacitance matrix (hinge rows)"
-    ni = ws.ni
+    ns, nb = ws.ns, ws.nb
     inv_e, g, kap, w, keep = omega_weights(ws, x, e, Dt)   # as `column_factor`: the same G
-    n_s = ni + ws.art
+    n_s = ns + ws.art
+    # an instance with one row adds g²/κ to that row's weight alone (w): it joins its class's block of B, not S
+    one = ws.sidx < 0
+    wb = np.where(one, w[:nb], inv_e[:nb])
     def block(k):       # class k's factor, kept rows, g, instances, V_kᵀV_k and L_k⁻¹a_k: on its own thread (chapter 03ba)
         r0, r1, c0, c1 = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1]
         rk = np.flatnonzero(keep[r0:r1]) if c1 > c0 else np.zeros(0, np.int64)
         if len(rk) == 0: return None
         Xk = ws.blocks[k] if len(rk) == r1 - r0 else ws.blocks[k][rk]   # the kept rows (a view of the block when all are)
         def build():
-            Bk = syrk_lower(Xk * np.sqrt(inv_e[r0 + rk])[:, None], trans=True)
+            Bk = syrk_lower(Xk * np.sqrt(wb[r0 + rk])[:, None], trans=True)
             Bk[np.diag_indices(c1 - c0)] += 1 / Dmu[c0:c1]
             return Bk
         L = factor(build(), build)
-        gr, ir = g[r0 + rk], ws.hinst[r0 + rk]
+        m = ~one[r0 + rk]                                              # the kept rows of coupled instances
+        Xk = Xk if m.all() else Xk[m]
+        gr, ir = g[r0 + rk][m], ws.sidx[r0 + rk][m]
         V = trsm_lower(L[0], np.asfortranarray(Xk.T * gr))            # L_k⁻¹ X_kᵀ diag(g_k)
         va = trsm_lower(L[0], np.array(ws.acoef[c0:c1, None], order='F'))[:, 0] if ws.art else None   # a copy: trsm overwrites it
         return L, Xk, gr, ir, syrk_lower(V.T), (V.T @ va if ws.art else None), va   # V_kᵀV_k's lower triangle
@@ -93,8 +100,9 @@ def class_column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt
         S[np.ix_(ir, ir)] += T + np.tril(T, -1).T
         if ws.art: S[ir, -1] += Vva; S[-1, ir] += Vva; S[-1, -1] += va @ va
         Lk.append(L); rows.append(Xk); gk.append(gr); ik.append(ir)
-    S[np.diag_indices(n_s)] += np.r_[kap, e[-1:] if ws.art else []]
-    return ClassColumnFactor(ws, inv_e, g, kap, chol(S), Dmu, Lk, rows, gk, ik, n_s)
+    S[ws.sidx[~one], ws.sidx[~one]] += kap[ws.hinst[~one]]   # once per instance: the indices repeat, += does not add twice
+    if ws.art: S[-1, -1] += e[-1]
+    return ClassColumnFactor(ws, inv_e, g, kap, chol(S) if n_s else None, Dmu, Lk, rows, gk, ik, n_s)
 
 # %% ../../nbs/03ca_woodbury.ipynb #30b0d8cf
 def choose_column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt:np.ndarray, single:bool,
