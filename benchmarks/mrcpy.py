@@ -41,6 +41,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MULTICLASS = {'digits': 'sklearn', 'redwine': 'mrcpy', 'segment': 'mrcpy'}
 MRCPY_ITERS = 10000   # MRCpy's default max_iters for solver='subgrad'
+SETTLE = 1.0          # seconds between fits: the last fit's idle BLAS threads spin for a while, and our fit's probe of
+                      # free cores (`free_cores`) would count the other worker's as a busy core and run on one
 
 
 def mrcpy_worker():
@@ -173,11 +175,13 @@ def main():
             fit = dict(op='fit', n_components=args.n_components, s=args.s)
             t_v, t_m, m, failed = {v: [] for v in variants}, [], None, None
             for _ in range(args.repeats):   # alternating
-                for v, w in workers.items(): o = w(**fit, sigma=sigma, reduced=args.reduced); t_v[v].append(o['time'])
+                for v, w in workers.items():
+                    time.sleep(SETTLE); o = w(**fit, sigma=sigma, reduced=args.reduced); t_v[v].append(o['time'])
                 if failed: continue
+                time.sleep(SETTLE)
                 if K == 2: m = mrcpy(**fit); t_m.append(m.get('time'))
                 else:   # MRCpy's subgradient method: MRCPY_ITERS iterations of the same cost each, no stopping rule
-                    ra, rb = mrcpy(**fit, max_iters=a), mrcpy(**fit, max_iters=b)
+                    ra = mrcpy(**fit, max_iters=a); time.sleep(SETTLE); rb = mrcpy(**fit, max_iters=b)
                     if 'failed' not in ra: t_m.append(ra['time'] + (rb['time'] - ra['time']) * (MRCPY_ITERS - a) / (b - a))
                     m = ra if 'failed' in ra else rb
                 failed = m.get('failed')

@@ -134,15 +134,13 @@ class Cholesky:
 def potrs(L, r): return lapack.dpotrs(L[0], r, lower=1)[0]   # M⁻¹r from `chol`'s factor of M, without scipy's checks
 
 # %% ../../nbs/03ba_dense_factors.ipynb #c2cde95f
-def scaled_inverse(X:np.ndarray, d:np.ndarray, e:np.ndarray, s:np.ndarray, tail:int=None)->tuple: # (factor of B, lower triangle of diag(s) B⁻¹ diag(s))
-    """B = X diag(d) Xᵀ + diag(e) factored as `chol` does, and diag(s) B⁻¹ diag(s) = WᵀW with W = L⁻¹diag(s) lower triangular
-    (`lauum` forms WᵀW's lower triangle at a third of a general product's cost); zeros above the diagonal. With `tail`,
-    only the product's last `tail` rows and columns: B⁻¹'s trailing block is L₂₂⁻ᵀL₂₂⁻¹ (L⁻¹ is lower triangular)"""
-    def build():
-        B = syrk_lower(X * np.sqrt(d)); B[np.diag_indices(len(B))] += e
-        return B
+def scaled_inverse(build, s:np.ndarray, tail:int=None)->tuple: # (factor of B, lower triangle of diag(s) B⁻¹ diag(s))
+    """B = build() (its lower triangle, Fortran-ordered; built again after a failed try) factored as `chol` does, and
+    diag(s) B⁻¹ diag(s) = WᵀW with W = L⁻¹diag(s) lower triangular (`lauum` forms WᵀW's lower triangle at a third of a
+    general product's cost); zeros above the diagonal. With `tail`, only the product's last `tail` rows and columns:
+    B⁻¹'s trailing block is L₂₂⁻ᵀL₂₂⁻¹ (L⁻¹ is lower triangular)"""
     L = factor(build(), build)
-    h = len(e) - (len(e) if tail is None else tail)
+    h = len(s) - (len(s) if tail is None else tail)
     W = L[0][h:, h:].copy(order='F')
     if len(W): trtri(W); W *= s[h:]; lauum(W)
     return L, W

@@ -160,9 +160,11 @@ class HingeFactor:
         z = potrs(self.S, np.bincount(self.sidx, weights=self.v * y, minlength=len(self.S[0])))
         return y + self._B(self.v * z[self.sidx])
 
-def class_block(ws:WorkingSet, k:int, D:np.ndarray, add:np.ndarray, single:bool=False)->np.ndarray:
-    "Class k's diagonal block of F diag(D) Fᵀ plus diag(add), its lower triangle (one syrk, without the GIL): n_k x n_k"
-    M = syrk_lower((ws.blocks[k] * np.sqrt(D[ws.coff[k]:ws.coff[k + 1]])).astype(np.float32 if single else float, copy=False))
+def class_block(ws:WorkingSet, k:int, D:np.ndarray, add:np.ndarray, single:bool=False, order:np.ndarray=None)->np.ndarray:
+    """Class k's diagonal block of F diag(D) Fᵀ plus diag(add), its lower triangle (one syrk, without the GIL): n_k x n_k;
+    with `order`, its rows and columns in that order (add in that order too)"""
+    A = ws.blocks[k] if order is None else ws.blocks[k][order]
+    M = syrk_lower((A * np.sqrt(D[ws.coff[k]:ws.coff[k + 1]])).astype(np.float32 if single else float, copy=False))
     M[np.diag_indices(len(M))] += add
     return M
 
@@ -185,17 +187,17 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
     # S's upper triangle is filled, by the blocks' transposes (rows in C order, fast to scatter): Sᵀ, its lower
     # triangle in Fortran order, is what `chol` factors
     S = np.zeros((ns, ns)); S[ws.sidx[~one], ws.sidx[~one]] = c[ws.hinst[~one]]
-    ks = sorted((k for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]), key=lambda k: ws.roff[k] - ws.roff[k + 1])
+    ks = ws.classes_with_rows()
     def order(k):      # class k's rows of instances with one row first: only the others' part of B_k⁻¹ is needed
         o = one[ws.roff[k]:ws.roff[k + 1]]
         return None if not o.any() else np.r_[np.flatnonzero(o), np.flatnonzero(~o)]
     perms = {k: order(k) for k in ks}
     def block(k):      # B_k's factor and diag(v) B_k⁻¹ diag(v) over the coupled rows, on its own thread
-        r0, r1, c0, c1, o = ws.roff[k], ws.roff[k + 1], ws.coff[k], ws.coff[k + 1], perms[k]
-        if o is None: return scaled_inverse(ws.blocks[k], Dmu[c0:c1], e[r0:r1], v[r0:r1])
-        return scaled_inverse(ws.blocks[k][o], Dmu[c0:c1], e[r0:r1][o], v[r0:r1][o], tail=int((~one[r0:r1]).sum()))
+        r0, r1, o = ws.roff[k], ws.roff[k + 1], perms[k]
+        if o is None: return scaled_inverse(lambda: class_block(ws, k, Dmu, e[r0:r1]), v[r0:r1])
+        return scaled_inverse(lambda: class_block(ws, k, Dmu, e[r0:r1][o], order=o), v[r0:r1][o], tail=int((~one[r0:r1]).sum()))
     ranges, blocks = [], []
-    for k, (L, Q) in zip(ks, map_blocks(block, ks)):   # the largest blocks first, so that the threads end together
+    for k, (L, Q) in zip(ks, map_blocks(block, ks)):
         r0, r1 = ws.roff[k], ws.roff[k + 1]
         ranges.append((r0, r1)); blocks.append(L)
         # the rows of one class belong to distinct instances, in increasing order (the reordering keeps it among the
@@ -210,7 +212,7 @@ def row_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:
     diagonal at each row as if its instance had that row alone, diag - Dt²/c without cancellation)"""
     nb, nr, f = ws.nb, ws.nr, None
     if not ws.ni:                         # pair rows: a factor per class block, side by side; never the whole matrix
-        ks = [k for k in range(len(ws.blocks)) if ws.roff[k + 1] > ws.roff[k]]
+        ks = ws.classes_with_rows()
         def block(k):
             build = lambda: class_block(ws, k, Dmu, diag[ws.roff[k]:ws.roff[k + 1]], single)
             return Cholesky(chol(build(), build), single)

@@ -177,7 +177,7 @@ def column_cost(nr_k:np.ndarray, # rows per class
 
 def class_column_cost(nr_k:np.ndarray, # rows per class
                       nc_k:np.ndarray, # columns per class
-                      n_s:int,         # size of the capacitance matrix S (instances, and the aggregated row)
+                      n_s:int,         # size of the capacitance matrix S (instances with rows in several classes, and the aggregated row)
                      )->float:         # flops to form and factor G class by class (chapter 03ca)
     "Per class: the Gram matrix, its factor, V_k = L_k⁻¹X_kᵀdiag(g_k) and V_kᵀV_k; then the factor of S"
     nr_k, nc_k = nr_k.astype(float), nc_k.astype(float)
@@ -246,6 +246,9 @@ class WorkingSet:
     def loosen(self):
         "the aggregated row binds: move it out of the way (M -> 10 M + 1)"
         self.art_M = 10 * self.art_M + 1; self.set(self.P, self.J)
+
+    def classes_with_rows(self)->list:    # the largest first: their blocks, run side by side, then end together
+        return sorted((k for k in range(self.st.K) if self.roff[k + 1] > self.roff[k]), key=lambda k: self.roff[k] - self.roff[k + 1])
 
     def same_columns(self, k, l):         # whether classes k and l hold the same features
         Jk, Jl = (self.J[self.coff[c]:self.coff[c + 1]] % self.st.D for c in (k, l))
