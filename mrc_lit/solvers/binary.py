@@ -42,7 +42,7 @@ class BinaryFactor:
 # %% ../../nbs/03cb_binary_factor.ipynb #d58ff2d0
 def binary_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, c:np.ndarray,
                   single:bool)->BinaryFactor: # None unless the rows are two classes' hinge rows
-    "Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω of two classes by block elimination (`row_factor`'s arguments)"
+    "Factor the rows' normal matrix F diag(Dmu) Fᵀ + Ω of two classes by block elimination (`row_factor`'s arguments, less e1)"
     if not ws.ni or len(ws.blocks) != 2 or not 0 < ws.roff[1] < ws.nb: return None
     dt = np.float32 if single else float
     n0, nb = ws.roff[1], ws.nb
