@@ -140,7 +140,7 @@ def scaled_inverse(build, s:np.ndarray, tail:int=None)->tuple: # (factor of B, l
     general product's cost); zeros above the diagonal. With `tail`, only the product's last `tail` rows and columns:
     B⁻¹'s trailing block is L₂₂⁻ᵀL₂₂⁻¹ (L⁻¹ is lower triangular)"""
     L = factor(build(), build)
-    h = len(s) - (len(s) if tail is None else tail)
+    h = 0 if tail is None else len(s) - tail
     W = L[0][h:, h:].copy(order='F')
     if len(W): trtri(W); W *= s[h:]; lauum(W)
     return L, W

@@ -186,7 +186,7 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
     e, v, sidx = np.where(one, e1, diag[:nb]), np.where(one, 0.0, Dt), np.maximum(ws.sidx, 0)
     # S's upper triangle is filled, by the blocks' transposes (rows in C order, fast to scatter): Sᵀ, its lower
     # triangle in Fortran order, is what `chol` factors
-    S = np.zeros((ns, ns)); S[ws.sidx[~one], ws.sidx[~one]] = c[ws.hinst[~one]]
+    S = np.zeros((ns, ns)); S.flat[::ns + 1] = c[ws.many]
     ks = ws.classes_with_rows()
     def order(k):      # class k's rows of instances with one row first: only the others' part of B_k⁻¹ is needed
         o = one[ws.roff[k]:ws.roff[k + 1]]

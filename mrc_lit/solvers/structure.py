@@ -226,16 +226,17 @@ class WorkingSet:
         block = lambda k: st.X[np.ix_(self.pinst[self.roff[k]:self.roff[k + 1]], jloc[self.coff[k]:self.coff[k + 1]])]
         self.blocks = [block(0)] * st.K if self.same else [block(k) for k in range(st.K)]
         if st.hinge: self._hinge_pairs()
-        else: self.ni, self.hinst, self.ns, self.sidx = 0, np.zeros(0, np.int64), 0, np.zeros(0, np.int64)
+        else: self.ni, self.hinst, self.ns, self.many, self.sidx = 0, np.zeros(0, np.int64), 0, np.zeros(0, bool), np.zeros(0, np.int64)
 
     def _hinge_pairs(self):
         """instances of the hinge rows (`hinst`), all ordered pairs of rows of one instance (where Ω couples them), and
-        the instances with rows in several classes: `ns` of them, numbered by `sidx` at their rows (-1 at the others)"""
+        the instances with rows in several classes (`many`): `ns` of them, numbered in order by `sidx` at their rows (-1
+        at the others)"""
         self.inst_ids, self.hinst = np.unique(self.pinst, return_inverse=True)
         self.ni = len(self.inst_ids)
-        many = np.bincount(self.hinst, minlength=self.ni) > 1
-        self.ns = int(many.sum())
-        self.sidx = np.where(many, np.cumsum(many) - 1, -1)[self.hinst]
+        self.many = np.bincount(self.hinst, minlength=self.ni) > 1
+        self.ns = int(self.many.sum())
+        self.sidx = np.where(self.many, np.cumsum(self.many) - 1, -1)[self.hinst]
         o = np.argsort(self.hinst, kind='stable'); hi = self.hinst[o]
         starts = np.r_[0, np.flatnonzero(np.diff(hi)) + 1, len(hi)]
         cnt = np.diff(starts); cc = cnt * cnt

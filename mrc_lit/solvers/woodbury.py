@@ -100,8 +100,7 @@ def class_column_factor(ws:WorkingSet, x:Point, Dmu:np.ndarray, e:np.ndarray, Dt
         S[np.ix_(ir, ir)] += T + np.tril(T, -1).T
         if ws.art: S[ir, -1] += Vva; S[-1, ir] += Vva; S[-1, -1] += va @ va
         Lk.append(L); rows.append(Xk); gk.append(gr); ik.append(ir)
-    S[ws.sidx[~one], ws.sidx[~one]] += kap[ws.hinst[~one]]   # once per instance: the indices repeat, += does not add twice
-    if ws.art: S[-1, -1] += e[-1]
+    S[np.diag_indices(n_s)] += np.r_[kap[ws.many], e[-1:] if ws.art else []]
     return ClassColumnFactor(ws, inv_e, g, kap, chol(S) if n_s else None, Dmu, Lk, rows, gk, ik, n_s)
 
 # %% ../../nbs/03ca_woodbury.ipynb #30b0d8cf
