@@ -96,11 +96,20 @@ def _labels(y)->np.ndarray:
     try: return np.unique(y)
     except TypeError as e: raise ValueError(f'labels must be of one sortable type (all numbers or all strings): {e}') from None
 
+def _scaled(A:np.ndarray)->tuple:
+    "A with each column divided by the power of two 2^k near its largest |value| (exactly), and those 2^k"
+    scale = np.where(np.abs(A).max(0, initial=0) > 0, _pow2_scale(A), 0)   # 0: a column of zeros so far
+    return A / np.where(scale > 0, scale, 1), scale
+
+def _common_scale(sa:np.ndarray, sb:np.ndarray)->tuple:
+    "Two blocks' column scales as one, the larger, and each block's ratio to it (powers of two: exact)"
+    scale = np.maximum(sa, sb)
+    return (scale, *(np.divide(s, scale, out=np.ones_like(scale), where=scale > 0) for s in (sa, sb)))
+
 def _summary(Xb, yb, s:int, seed:list)->dict:
     "Pass 1 on one partition: row count, column statistics, labels, and the s rows with the smallest random keys"
     X, y = _block(Xb, yb)
-    scale = np.where(np.abs(X).max(0, initial=0) > 0, _pow2_scale(X), 0)  # 0: a column of zeros so far
-    Z = X / np.where(scale > 0, scale, 1)             # statistics of X / 2^k: exact rescaling, no overflow
+    Z, scale = _scaled(X)                               # statistics of X / 2^k: no overflow
     mean = Z.mean(0) if len(X) else np.zeros(X.shape[1])
     keys = np.random.default_rng(seed).random(len(X))
     keep = np.argsort(keys)[:s]
@@ -110,8 +119,7 @@ def _summary(Xb, yb, s:int, seed:list)->dict:
 def _merge_summaries(a:dict, b:dict)->dict:
     "Two partitions' summaries as one: Chan's pairwise update of mean and M2 (in a common power-of-two scale)"
     n = a['n'] + b['n']
-    scale = np.maximum(a['scale'], b['scale'])
-    ra, rb = (np.divide(t['scale'], scale, out=np.ones_like(scale), where=scale > 0) for t in (a, b))  # powers of 2: exact
+    scale, ra, rb = _common_scale(a['scale'], b['scale'])
     ma, mb = a['mean'] * ra, b['mean'] * rb
     delta = mb - ma
     M2 = a['M2'] * ra ** 2 + b['M2'] * rb ** 2 + delta ** 2 * (a['n'] * b['n'] / max(n, 1))
@@ -139,27 +147,34 @@ def _set_standardization(fm, t:dict):
 
 # %% ../nbs/17_dask.ipynb #bba0fd62
 def _moments(Xb, yb, fm, classes)->tuple:
-    "Pass 2 on one partition: (n, Σ_i Φ(x_i, y_i), Σ_i Φ(x_i, y_i)²) as |Y| x D matrices"
+    "Pass 2 on one partition: (n, Σ_i Φ(x_i, y_i), Σ_i (Φ(x_i, y_i)/c)², c), sums as |Y| x D matrices, c a 2^k per column"
     X, y = _block(Xb, yb)
-    if not len(X): return 0, np.zeros((len(classes), fm.n_features_out_)), np.zeros((len(classes), fm.n_features_out_))
+    zeros = np.zeros((len(classes), fm.n_features_out_))
+    if not len(X): return 0, zeros, zeros, zeros[0]
     Psi = fm.transform(X)   # (an empty partition has no features: scikit-learn refuses 0 rows)
     idx = np.minimum(np.searchsorted(classes, y), len(classes) - 1)
     if len(y) and (classes[idx] != y).any(): raise ValueError(f'y has labels not in classes: {np.unique(y[classes[idx] != y])[:5].tolist()}')
     Y = np.zeros((len(X), len(classes))); Y[np.arange(len(X)), idx] = 1
-    return len(X), Y.T @ Psi, Y.T @ Psi ** 2
+    Z, c = _scaled(Psi)
+    return len(X), Y.T @ Psi, Y.T @ Z ** 2, c
 
-def _add(a, b): return tuple(u + v for u, v in zip(a, b))
+def _merge_moments(a:tuple, b:tuple)->tuple:
+    "Two partitions' sums as one: the sums of squares moved to the larger of the two scales (exactly)"
+    c, ra, rb = _common_scale(a[3], b[3])
+    return a[0] + b[0], a[1] + b[1], a[2] * ra ** 2 + b[2] * rb ** 2, c
 
 def uncertainty_from_sums(n:int,            # training pairs
                           S1:np.ndarray,    # |Y| x D sums of Φ(x_i, y_i) (row y: Ψ summed over the pairs of label y)
-                          S2:np.ndarray,    # |Y| x D sums of squares
+                          S2:np.ndarray,    # |Y| x D sums of the squares of Φ(x_i, y_i) / scale
                           lambda0:float,    # λ = λ0 sqrt(υ/n), eq. (35)
+                          scale=1.0,        # the D columns' scales (0: a column of zeros), or 1: S2 sums squares of Φ itself
                          )->UncertaintySet:
     "τ (the sample mean) and the practical λ from sums over the training pairs: `uncertainty_set` on the same data"
     if n < 2: raise ValueError(f'the confidence vector needs n >= 2 training pairs, got {n}')
+    c = np.broadcast_to(np.where(np.asarray(scale) > 0, scale, 1.0), S1.shape).ravel()
     tau = S1.ravel() / n                                          # as `feature_mean`
-    var = np.maximum(S2.ravel() - n * tau ** 2, 0) / (n - 1)      # as `feature_variance` (ddof 1)
-    return UncertaintySet(tau, lambda0 * np.sqrt(var / n), S1.shape[0])
+    var = np.maximum(S2.ravel() - n * (tau / c) ** 2, 0) / (n - 1)   # of Φ / c: as `feature_std` (ddof 1)
+    return UncertaintySet(tau, lambda0 * c * np.sqrt(var / n), S1.shape[0])
 
 # %% ../nbs/17_dask.ipynb #aa3f84e9
 N_INSTANCES = 1000  # s of an MRC (without n_instances) fitted on a dask collection: ReducedMRC's default
@@ -172,8 +187,8 @@ def _first_pass(parts, s:int, seed:int)->dict:
 def _uncertainty_pass(parts, fm, classes:np.ndarray, lambda0:float)->UncertaintySet:
     "Pass 2 over the partitions: τ and the practical λ, from exact sums over all training pairs"
     fm_d = dask.delayed(fm, pure=True)                  # one copy of the feature map in the graph
-    sums, = _compute(_tree_reduce([dask.delayed(_moments)(*p, fm_d, classes) for p in parts], _add))
-    return uncertainty_from_sums(*sums, lambda0)
+    (n, S1, S2, c), = _compute(_tree_reduce([dask.delayed(_moments)(*p, fm_d, classes) for p in parts], _merge_moments))
+    return uncertainty_from_sums(n, S1, S2, lambda0, scale=c)
 
 def uncertainty_set_dask(X, y,                 # dask collections of instances and labels
                          feature_map,          # a fitted FeatureMap
@@ -248,6 +263,8 @@ def predict_dask(est,                 # a fitted MRC
     return X.map_blocks(fn, drop_axis=1, dtype=dtype, meta=meta)
 
 def _predict_block(predict, meta, Xb): return predict(Xb) if len(Xb) else meta
+
+def _add(a, b): return tuple(u + v for u, v in zip(a, b))
 
 def _hits(Xb, yb, *wb, est):
     "Weighted count of correct predictions on one partition (pandas partitions keep their feature names) and total weight"
