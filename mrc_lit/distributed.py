@@ -4,11 +4,10 @@
 
 # %% auto #0
 __all__ = ['N_INSTANCES', 'progress', 'uncertainty_from_sums', 'uncertainty_set_dask', 'fit_dask', 'predict_dask', 'score_dask',
-           'reduced_set_bounds', 'synthetic_dask']
+           'synthetic_dask', 'reduced_set_bounds']
 
 # %% ../nbs/17_dask.ipynb #f91d1280
 import contextlib, contextvars, functools, warnings
-from numbers import Real
 import numpy as np
 import dask
 import dask.array as da
@@ -16,10 +15,11 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, _get_feature_names
 from .solvers.control import run_control
-from .features import LinearFeatures, make_feature_map, scores, _pow2_scale
+from .features import LinearFeatures, make_feature_map, _pow2_scale
 from .uncertainty import UncertaintySet
-from .bounds import lower_bound, upper_bound
-from .reduced import epsilon_s, theorem9_bounds, learn_reduced
+from .reduced import learn_reduced
+from .reduced_estimator import reduced_set_bounds   # Theorem 9's interval, for a dask fit too
+_all_ = ['reduced_set_bounds']
 
 # %% ../nbs/17_dask.ipynb #8049a144
 def _row_blocks(X, *columns)->list:
@@ -58,14 +58,13 @@ def _block(Xb, *columns):
     if any(len(c) != len(X) for c in cols): raise ValueError('y is not aligned with X: a partition has different lengths')
     return (X, *cols)
 
-def _fold(combine, *values): return functools.reduce(combine, values)
-
 def _tree_reduce(parts, combine,
                  fan_in:int=8, # values per task: the tree has log_8 of the partitions' count levels
                 ):
     "One delayed value combining the delayed parts, by a tree of tasks that each fold up to fan_in values with combine"
     while len(parts) > 1:
-        parts = [dask.delayed(_fold)(combine, *parts[i:i + fan_in]) for i in range(0, len(parts), fan_in)]
+        # a list of delayed values as an argument reaches the task computed
+        parts = [dask.delayed(functools.reduce)(combine, parts[i:i + fan_in]) for i in range(0, len(parts), fan_in)]
     return parts[0]
 
 _PROGRESS = contextvars.ContextVar('mrc_lit_dask_progress', default=False)
@@ -264,46 +263,23 @@ def predict_dask(est,                 # a fitted MRC
 
 def _predict_block(predict, meta, Xb): return predict(Xb) if len(Xb) else meta
 
-def _add(a, b): return tuple(u + v for u, v in zip(a, b))
-
 def _hits(Xb, yb, *wb, est):
-    "Weighted count of correct predictions on one partition (pandas partitions keep their feature names) and total weight"
+    "[weighted count of correct predictions, total weight] on one partition (pandas partitions keep their feature names)"
     y, *w = (np.asarray(c).ravel() for c in (yb, *wb))
     w = w[0] if w else np.ones(len(y))
-    if not len(Xb) and not len(y): return 0.0, 0.0   # an empty partition
+    if not len(Xb) and not len(y): return np.zeros(2)   # an empty partition
     pred = est.predict(Xb)
     if len(pred) != len(y) or len(w) != len(y): raise ValueError('y is not aligned with X: a partition has different lengths')
-    return float(w @ (pred == y)), float(w.sum())
+    return np.array([w @ (pred == y), w.sum()])
 
 def score_dask(est, X, y, sample_weight=None)->float:
     "Mean accuracy on a dask collection, by one pass over its partitions"
     check_is_fitted(est)
     columns = (y,) if sample_weight is None else (y, sample_weight)
     est_d = dask.delayed(est, pure=True)
-    hits, total = _compute(_tree_reduce([dask.delayed(_hits)(*p, est=est_d) for p in _row_blocks(X, *columns)], _add))[0]
+    hits, total = _compute(_tree_reduce([dask.delayed(_hits)(*p, est=est_d) for p in _row_blocks(X, *columns)], np.add))[0]
     if total == 0: raise ValueError('Sample weights must contain at least one non-zero number')   # as scikit-learn says
-    return hits / total
-
-def reduced_set_bounds(est,                # an MRC fitted over an instance set 𝒳_s (X_fit_): a dask fit, a ReducedMRC
-                       rule:str=None,      # 'randomized' or 'deterministic'; None: per est.deterministic
-                       delta:float=0.05,   # Theorem 9 holds with probability 1 - 2δ
-                      )->tuple:            # (lower, upper) on the error of the rule over the whole instance set
-    "Theorem 9's interval: the bounds over 𝒳_s widened by ε_s (2C‖μ‖₁ + 1), μ the maximizer / minimizer of each bound"
-    check_is_fitted(est)
-    if isinstance(delta, bool) or not isinstance(delta, Real) or not 0 < delta < 1:
-        raise ValueError(f'delta must be in (0, 1), got {delta!r}')
-    rule = rule or ('deterministic' if est.deterministic else 'randomized')
-    if rule not in ('randomized', 'deterministic'):
-        raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
-    Psi = est.feature_map_.transform(est.X_fit_)
-    U = UncertaintySet(est.tau_, est.lambda_, len(est.classes_))
-    H = est._rule_values(scores(Psi, est.mu_), rule)
-    with run_control(est.max_time, est.verbose):   # max_time seconds, as each `error_bounds` call
-        lower, mu_l, _ = lower_bound(Psi, U, H, est.solver)
-        # Corollary 6: for h^U the upper bound and its minimizer are the learning problem's
-        upper, mu_u = (est.upper_bound_, est.mu_) if rule == 'randomized' else upper_bound(Psi, U, H, est.solver)[:2]
-    eps = epsilon_s(len(Psi), len(est.tau_), len(est.classes_), delta)
-    return theorem9_bounds(lower, upper, mu_l, mu_u, eps, C=est.feature_map_.bound_)
+    return float(hits / total)
 
 # %% ../nbs/17_dask.ipynb #40318a63
 def synthetic_dask(n_samples:int,           # rows
