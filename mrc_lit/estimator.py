@@ -54,6 +54,11 @@ def _check_memory(n:int, d:int, n_components:int):
         raise ValueError(f'n_components = {n_components} needs at least {need / 2**30:,.0f} GiB for the features of {n} '
                          f"samples, more than this machine's {have / 2**30:.0f} GiB: use a smaller n_components")
 
+def _check_rule(rule):
+    "ValueError unless `rule` names one of the two rules whose bounds are computed (any other name was taken as h_d)"
+    if not (isinstance(rule, str) and rule in ('randomized', 'deterministic')):
+        raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
+
 class MRC(ClassifierMixin, BaseEstimator):
     """Minimax risk classifier with 0-1 loss (Mazuelas, Romero, Grünwald, JMLR 2023), with error bounds at learning.
 
@@ -223,8 +228,7 @@ class MRC(ClassifierMixin, BaseEstimator):
         "Theorem 5's bounds on the error of the chosen rule, for the uncertainty set with mean tau_ and confidence lambda_"
         check_is_fitted(self)
         if rule is None: rule = 'deterministic' if self.deterministic else 'randomized'
-        if not (isinstance(rule, str) and rule in ('randomized', 'deterministic')):
-            raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
+        _check_rule(rule)
         U = UncertaintySet(self.tau_, self.lambda_, len(self.classes_))
         if lambda_ is not None:
             try: lam = np.asarray(lambda_, dtype=float)
@@ -236,15 +240,30 @@ class MRC(ClassifierMixin, BaseEstimator):
             U = U.with_lambda(lam)
         key = (rule, None if lambda_ is None else U.lambda_.tobytes())
         if key not in self._bounds:
-            with run_control(self.max_time, self.verbose):   # each call has max_time seconds
-                Psi = self.feature_map_.transform(self.X_fit_)
-                H = self._rule_values(scores(Psi, self.mu_), rule)
-                lo = lower_bound(Psi, U, H, self.solver)[0]
-                # Corollary 6: for h^U with the learning λ the upper bound is the minimax risk, already known
-                known = self._corollary6 and key == ('randomized', None)
-                up = self.upper_bound_ if known else upper_bound(Psi, U, H, self.solver)[0]
+            lo, _, up, _, _ = self._bound_problems(rule, U=None if lambda_ is None else U)
             self._bounds[key] = (lo, up)
         return self._bounds[key]
+
+    def _bound_problems(self, rule:str,  # 'randomized' (h^U) or 'deterministic' (h_d)
+                        Psi:np.ndarray=None, # the features of X_fit_, if at hand (None: computed)
+                        U:UncertaintySet=None, # None: the learned 𝒰, where Corollary 6 may spare the upper bound's solve
+                        lower:bool=True, upper:bool=True, # which bounds to compute
+                       )->tuple:         # (R̲, μ_l, R̄, μ_u, R̄'s certified gap); NaN and μ = 0 for a bound not asked for
+        "Theorem 5's bounds of the rule over the training instances and the μ's that attain them (eqs. (20), (21))"
+        check_is_fitted(self)
+        _check_rule(rule)
+        # Corollary 6: for h^U with the learning λ the upper bound is the minimax risk, attained at μ*
+        known = U is None and self._corollary6 and rule == 'randomized'
+        U = UncertaintySet(self.tau_, self.lambda_, len(self.classes_)) if U is None else U
+        none = (np.nan, np.zeros_like(self.mu_), np.nan)
+        with run_control(self.max_time, self.verbose):   # each call has max_time seconds
+            Psi = self.feature_map_.transform(self.X_fit_) if Psi is None else Psi
+            H = self._rule_values(scores(Psi, self.mu_), rule)
+            lo, mu_lo = lower_bound(Psi, U, H, self.solver)[:2] if lower else none[:2]
+            if not upper: up, mu_up, gap = none
+            elif known: up, mu_up, gap = self.upper_bound_, self.mu_, self.solution_.gap
+            else: up, mu_up, sol = upper_bound(Psi, U, H, self.solver); gap = sol.gap
+        return lo, mu_lo, up, mu_up, gap
 
     _corollary6 = True   # the upper bound of the fitted randomized rule is the learning problem's value
 

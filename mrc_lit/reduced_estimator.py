@@ -11,10 +11,7 @@ from numbers import Integral, Real
 import numpy as np
 from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted
-from .features import random_generator, scores
-from .uncertainty import UncertaintySet
-from .bounds import lower_bound, upper_bound
-from .solvers.control import run_control
+from .features import random_generator
 from .estimator import MRC
 from .reduced import learn_reduced, epsilon_s, theorem9_bounds
 
@@ -75,15 +72,7 @@ def reduced_set_bounds(est,                # an MRC fitted over an instance set 
     check_is_fitted(est)
     if isinstance(delta, bool) or not isinstance(delta, Real) or not 0 < delta < 1:
         raise ValueError(f'delta must be in (0, 1), got {delta!r}')
-    rule = rule or ('deterministic' if est.deterministic else 'randomized')
-    if rule not in ('randomized', 'deterministic'):
-        raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
-    Psi = est.feature_map_.transform(est.X_fit_)
-    U = UncertaintySet(est.tau_, est.lambda_, len(est.classes_))
-    H = est._rule_values(scores(Psi, est.mu_), rule)
-    with run_control(est.max_time, est.verbose):   # max_time seconds, as each `error_bounds` call
-        lower, mu_l, _ = lower_bound(Psi, U, H, est.solver)
-        # Corollary 6: for h^U the upper bound and its minimizer are the learning problem's
-        upper, mu_u = (est.upper_bound_, est.mu_) if rule == 'randomized' else upper_bound(Psi, U, H, est.solver)[:2]
-    eps = epsilon_s(len(Psi), len(est.tau_), len(est.classes_), delta)
+    # the bound problems over 𝒳_s as `error_bounds` solves them (max_time seconds), with their μ's
+    lower, mu_l, upper, mu_u, _ = est._bound_problems(rule or ('deterministic' if est.deterministic else 'randomized'))
+    eps = epsilon_s(len(est.X_fit_), len(est.tau_), len(est.classes_), delta)
     return theorem9_bounds(lower, upper, mu_l, mu_u, eps, C=est.feature_map_.bound_)

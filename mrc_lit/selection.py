@@ -16,13 +16,10 @@ from sklearn.pipeline import Pipeline
 from sklearn.utils._param_validation import HasMethods, Interval, StrOptions
 from sklearn.utils.validation import check_is_fitted
 from tqdm.auto import tqdm
-from .features import scores
 from .uncertainty import UncertaintySet, practical_lambda, bernstein_lambda
-from .learning import randomized_rule, deterministic_rule
-from .bounds import lower_bound, upper_bound, confidence_bounds
+from .bounds import confidence_bounds
 from .estimator import MRC
 from .pruning import pruned_rows, solve_prepared, _mrc_key
-from .solvers.control import run_control
 
 # %% ../nbs/16_model_selection.ipynb #f6d77c81
 def _final_mrc(est):
@@ -56,18 +53,9 @@ def candidate_bounds(mrc:MRC,            # a fitted MRC
                      lower=True,         # also compute R̲ (one more solve); False: lower bounds are NaN; 'only': upper ones are
                     )->dict:
     "Theorem 5's bounds of the rule at learning, and eq. (28)'s guaranteed ones with Theorem 4's λ_δ"
-    check_is_fitted(mrc)
-    if not (isinstance(rule, str) and rule in ('randomized', 'deterministic')):   # any other rule was taken as h_d
-        raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
-    K, none = len(mrc.classes_), (np.nan, np.zeros_like(mrc.mu_), np.nan)
-    U, S = UncertaintySet(mrc.tau_, mrc.lambda_, K), scores(Psi, mrc.mu_)
-    H = randomized_rule(S, mrc.varphi_) if rule == 'randomized' else deterministic_rule(S)
-    with run_control(mrc.max_time, mrc.verbose):   # the bound problems have max_time seconds, as in `error_bounds`
-        if lower == 'only': up, mu_up, gap = none
-        elif rule == 'randomized': up, mu_up, gap = mrc.upper_bound_, mrc.mu_, mrc.solution_.gap   # Corollary 6: R̄(U, h^U) is the learning value, at μ*
-        else: up, mu_up, sol = upper_bound(Psi, U, H, mrc.solver); gap = sol.gap
-        lo, mu_lo = lower_bound(Psi, U, H, mrc.solver)[:2] if lower else none[:2]
-    lam_delta = bernstein_lambda(Psi, y_enc, K, delta=delta, bound=mrc.feature_map_.bound_)
+    # the bound problems as `error_bounds` solves them (max_time seconds; for h^U, R̄ by Corollary 6), with their μ's
+    lo, mu_lo, up, mu_up, gap = mrc._bound_problems(rule, Psi, lower=bool(lower), upper=lower != 'only')
+    lam_delta = bernstein_lambda(Psi, y_enc, len(mrc.classes_), delta=delta, bound=mrc.feature_map_.bound_)
     g_lo, g_up = confidence_bounds(lo, up, mu_lo, mu_up, mrc.lambda_, lam_delta)
     # an error probability lies in [0, 1]: clipping keeps the bounds valid (NaN stays NaN)
     return dict(upper_bound=up, lower_bound=lo, guaranteed_upper=min(g_up, 1.0), guaranteed_lower=max(g_lo, 0.0),
