@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['N_INSTANCES', 'progress', 'uncertainty_from_sums', 'uncertainty_set_dask', 'fit_dask', 'predict_dask', 'score_dask',
-           'synthetic_dask', 'reduced_set_bounds']
+           'synthetic_dask']
 
 # %% ../nbs/17_dask.ipynb #f91d1280
 import contextlib, contextvars, functools, warnings
@@ -18,8 +18,6 @@ from .solvers.control import run_control
 from .features import LinearFeatures, make_feature_map, _pow2_scale
 from .uncertainty import UncertaintySet
 from .reduced import learn_reduced
-from .reduced_estimator import reduced_set_bounds   # Theorem 9's interval, for a dask fit too
-_all_ = ['reduced_set_bounds']
 
 # %% ../nbs/17_dask.ipynb #8049a144
 def _row_blocks(X, *columns)->list:
