@@ -303,10 +303,12 @@ class WorkingSet:
         return class_column_cost(nr_k, nc_k, self.ns + self.art) <= CLASS_COLUMN_GAIN * column_cost(nr_k, nc_k, self.ni)
 
     def hinge_row_cost(self)->tuple:      # flops to factor the hinge rows' normal matrix: (by class blocks, whole)
-        # per class a factor and an inverse (n_k³ flops) and the update of S, counted as 7/3 n_k³: high enough that two
-        # classes keep the whole factor (5 n³ against 8/3 n³), the path the binary benchmarks time
-        nr_k = np.diff(self.roff).astype(float)
-        return (7 * float((nr_k ** 3).sum()) + float(self.ns) ** 3) / 3, float(self.nr) ** 3 / 3
+        # per class a factor (n_k³/3) and the inverse of the trailing block over its t_k rows of coupled instances
+        # (2t_k³/3), then S. Two classes count 7/3 n_k³ per class instead: high enough that they keep the whole factor
+        # (5 n³ against 8/3 n³), the path the binary benchmarks time
+        nr_k, c = np.diff(self.roff).astype(float), np.r_[0, np.cumsum(self.sidx >= 0)]
+        per_class = 7 * (nr_k ** 3).sum() if self.st.K <= 2 else (nr_k ** 3).sum() + 2 * ((c[self.roff[1:]] - c[self.roff[:-1]]) ** 3.0).sum()
+        return (per_class + float(self.ns) ** 3) / 3, float(self.nr) ** 3 / 3
 
     def class_blocks(self)->bool:         # whether the hinge rows' factor is cheaper by class blocks (`hinge_factor`)
         by_class, whole = self.hinge_row_cost()
