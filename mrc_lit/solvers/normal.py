@@ -195,7 +195,7 @@ def hinge_factor(ws:WorkingSet, Dmu:np.ndarray, diag:np.ndarray, Dt:np.ndarray, 
     def block(k):      # B_k's factor and diag(v) B_k⁻¹ diag(v) over the coupled rows, on its own thread
         r0, r1, o = ws.roff[k], ws.roff[k + 1], perms[k]
         if o is None: return scaled_inverse(lambda: class_block(ws, k, Dmu, e[r0:r1]), v[r0:r1])
-        return scaled_inverse(lambda: class_block(ws, k, Dmu, e[r0:r1][o], order=o), v[r0:r1][o], tail=int((~one[r0:r1]).sum()))
+        return scaled_inverse(lambda: class_block(ws, k, Dmu, e[r0:r1][o], order=o), v[r0:r1][o], tail=int(ws.coupled_k[k]))
     ranges, blocks = [], []
     for k, (L, Q) in zip(ks, map_blocks(block, ks)):
         r0, r1 = ws.roff[k], ws.roff[k + 1]

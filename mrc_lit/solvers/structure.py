@@ -231,12 +231,13 @@ class WorkingSet:
     def _hinge_pairs(self):
         """instances of the hinge rows (`hinst`), all ordered pairs of rows of one instance (where Ω couples them), and
         the instances with rows in several classes (`many`): `ns` of them, numbered in order by `sidx` at their rows (-1
-        at the others)"""
+        at the others), and each class's rows of them (`coupled_k`)"""
         self.inst_ids, self.hinst = np.unique(self.pinst, return_inverse=True)
         self.ni = len(self.inst_ids)
         self.many = np.bincount(self.hinst, minlength=self.ni) > 1
         self.ns = int(self.many.sum())
         self.sidx = np.where(self.many, np.cumsum(self.many) - 1, -1)[self.hinst]
+        self.coupled_k = np.diff(np.r_[0, np.cumsum(self.sidx >= 0)][self.roff])
         o = np.argsort(self.hinst, kind='stable'); hi = self.hinst[o]
         starts = np.r_[0, np.flatnonzero(np.diff(hi)) + 1, len(hi)]
         cnt = np.diff(starts); cc = cnt * cnt
@@ -306,8 +307,8 @@ class WorkingSet:
         # per class a factor (n_k³/3) and the inverse of the trailing block over its t_k rows of coupled instances
         # (2t_k³/3), then S. Two classes count 7/3 n_k³ per class instead: high enough that they keep the whole factor
         # (5 n³ against 8/3 n³), the path the binary benchmarks time
-        nr_k, c = np.diff(self.roff).astype(float), np.r_[0, np.cumsum(self.sidx >= 0)]
-        per_class = 7 * (nr_k ** 3).sum() if self.st.K <= 2 else (nr_k ** 3).sum() + 2 * ((c[self.roff[1:]] - c[self.roff[:-1]]) ** 3.0).sum()
+        nr_k = np.diff(self.roff).astype(float)
+        per_class = 7 * (nr_k ** 3).sum() if self.st.K <= 2 else (nr_k ** 3).sum() + 2 * (self.coupled_k ** 3.0).sum()
         return (per_class + float(self.ns) ** 3) / 3, float(self.nr) ** 3 / 3
 
     def class_blocks(self)->bool:         # whether the hinge rows' factor is cheaper by class blocks (`hinge_factor`)
