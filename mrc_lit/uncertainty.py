@@ -10,7 +10,6 @@ __all__ = ['feature_mean', 'feature_std', 'feature_variance', 'practical_lambda'
 from dataclasses import dataclass, field
 from numbers import Integral, Real
 import numpy as np
-from .features import _pow2_scale
 
 # %% ../nbs/02_uncertainty.ipynb #6e729b7c
 def _check_labels(y, n, n_classes):
@@ -43,7 +42,7 @@ def feature_std(Psi:np.ndarray, y:np.ndarray, n_classes:int,
     if n - ddof <= 0: raise ValueError(f'need more than {ddof} samples for a variance, got {n}')
     y = _check_labels(y, n, n_classes)
     tau = feature_mean(Psi, y, n_classes).reshape(n_classes, D)
-    c = _pow2_scale(Psi)   # per column a power of two near its largest |value| (1 for zeros): dividing by it is exact
+    c = np.maximum(Psi.max(0, initial=0), -Psi.min(0, initial=0)); c[c == 0] = 1   # each column's largest |value|
     S = (n - np.bincount(y, minlength=n_classes))[:, None] * (tau / c)**2   # the pairs of the other labels: Φ's component is 0
     for k in np.unique(y):
         B = (Psi[y == k] - tau[k]) / c
