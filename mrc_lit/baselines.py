@@ -7,7 +7,8 @@ __all__ = ['MUS', 'ETAS', 'kernel_scale_grid', 'gaussian_svm', 'svm_cv', 'kl_ber
            'PACBayesSVM']
 
 # %% ../nbs/12_baselines.ipynb #ef98612e
-from numbers import Integral
+import functools
+from numbers import Integral, Real
 import numpy as np
 from scipy.optimize import brentq
 from scipy.spatial.distance import pdist
@@ -102,6 +103,20 @@ def pac_bayes_gibbs_bound(margins:np.ndarray,  # normalized margins γ = y ŵᵀ
     return b[i], float(mus[i]), eta, float(emp[i])
 
 # %% ../nbs/12_baselines.ipynb #bac018be
+def _number_in(name:str, value, ok, what:str):
+    "ValueError naming a parameter that is not a real number (text, None, a bool) or for which `ok(value)` is false"
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, Real) or not ok(value):
+        raise ValueError(f'{name} must be {what}, got {value!r}')
+
+def _all_or_nothing(fit):
+    "A `fit` that leaves the estimator as it was when it raises (a refit failing halfway mixed two models)"
+    @functools.wraps(fit)
+    def checked_fit(self, *args, **kwargs):
+        before = dict(vars(self))
+        try: return fit(self, *args, **kwargs)
+        except BaseException: vars(self).clear(); vars(self).update(before); raise
+    return checked_fit
+
 def _binary_targets(est, y):
     "classes_ of a binary problem and y as ±1 (+1 for classes_[1])"
     check_classification_targets(y)
@@ -124,8 +139,12 @@ class PACBayesSVM(ClassifierMixin, BaseEstimator):
                  random_state=None):           # seed of the prior / bound split
         self.sigma, self.C, self.delta, self.prior_fraction, self.random_state = sigma, C, delta, prior_fraction, random_state
 
+    @_all_or_nothing
     def fit(self, X, y):
-        if not 0 <= self.prior_fraction < 1: raise ValueError(f'prior_fraction must be in [0, 1), got {self.prior_fraction!r}')
+        _number_in('prior_fraction', self.prior_fraction, lambda v: 0 <= v < 1, 'in [0, 1)')
+        _number_in('delta', self.delta, lambda v: 0 < v < 1, 'in (0, 1)')
+        if self.sigma is not None:   # γ = 1/(2σ²) a positive double: σ = 0 was a ZeroDivisionError, 1e200 an OverflowError, σ < 0 taken as |σ|
+            _number_in('sigma', self.sigma, lambda v: 1e-150 <= v <= 1e150, 'a number from 1e-150 to 1e150 (or None)')
         X, y = validate_data(self, X, y, dtype=float)
         s = _binary_targets(self, y)
         self.scaler_ = StandardScaler().fit(X); Z = self.scaler_.transform(X)
@@ -138,6 +157,8 @@ class PACBayesSVM(ClassifierMixin, BaseEstimator):
             prior, rest = train_test_split(np.arange(len(s)), train_size=self.prior_fraction, stratify=s,
                                            random_state=self.random_state)
             ar, Vr, br, nr = _kernel_direction(SVC(C=self.C, gamma=self.gamma_).fit(Z[prior], s[prior]), self.gamma_)
+            if not nr > 0: raise ValueError('the SVM of the prior part has a zero weight vector (the kernel is nearly constant at '
+                                            'this sigma): no prior direction; use a smaller sigma or prior_fraction=0')   # cos 0/0
             self.prior_cos_ = float(np.clip((a @ rbf_kernel(V, Vr, gamma=self.gamma_) @ ar + b * br) / (self.weight_norm_ * nr), -1, 1))
             etas = ETAS
         else: rest, self.prior_cos_, etas = np.arange(len(s)), 0.0, (0.0,)
@@ -154,10 +175,14 @@ class PACBayesSVM(ClassifierMixin, BaseEstimator):
         check_is_fitted(self)
         return self.svm_.decision_function(self.scaler_.transform(validate_data(self, X, dtype=float, reset=False)))
 
-    def predict(self, X): return self.classes_[(self.decision_function(X) > 0).astype(int)]
+    def predict(self, X): d = self.decision_function(X); return self.classes_[(d > 0).astype(int)]   # NotFittedError first
 
     def randomized_error(self, X, y)->float:
         "Error of the Gibbs classifier on (X, y), exactly: the mean over samples of Φ̄(μ γ(x, y))"
         check_is_fitted(self)
         Z = self.scaler_.transform(validate_data(self, X, dtype=float, reset=False))
+        y = np.asarray(y)
+        if y.shape != (len(Z),): raise ValueError(f'y has shape {y.shape}, expected ({len(Z)},)')
+        if unseen := [v for v in dict.fromkeys(y.tolist()) if v not in self.classes_.tolist()]:   # were counted as classes_[0]
+            raise ValueError(f'y contains labels not seen in fit: {unseen[:5]}')
         return float(norm.sf(self.mu_ * self._margins(Z, np.where(np.asarray(y) == self.classes_[1], 1.0, -1.0))).mean())

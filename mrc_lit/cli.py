@@ -43,6 +43,7 @@ def _check_plot_path(plot):
     if plot.suffix.lower().lstrip('.') not in formats:
         raise ValueError(f'cannot save a figure as {plot.name!r}: use one of the extensions {", ".join(sorted(formats))}')
     if not plot.parent.is_dir(): raise ValueError(f'cannot save a figure in {str(plot.parent)!r}: no such directory')
+    if plot.is_dir(): raise ValueError(f'cannot save a figure as {str(plot)!r}: it is a directory')   # found only after the fit
     return plot
 
 def _fit(data, target=None, lambda0=0.3, n_components=500, sigma=None, test_size=0.2, deterministic=False, seed=0,

@@ -16,7 +16,8 @@ MISSING = frozenset({'', 'na', 'n/a', 'nan', 'null', 'none', '?'})  # cells read
 def _is_missing(cell:str)->bool: return cell.strip().lower() in MISSING
 
 def _number(cell:str):
-    "float(cell), or None if the cell is not a number"
+    "float(cell), or None if the cell is not a number (Python reads '1_000' as 1000; a CSV cell holding it is text)"
+    if '_' in cell: return None
     try: return float(cell)
     except ValueError: return None
 
@@ -46,7 +47,8 @@ def _looks_like_data(header, body)->bool:
 def _rows(path:Path, header:bool=True):
     "Header and data rows (with their line numbers) of a CSV file; without a header the columns are named col1, col2, ..."
     if path.is_dir(): raise ValueError(f'{path} is a directory, not a CSV file')
-    if not path.is_file(): raise ValueError(f'{path}: no such file')
+    if not path.is_file():   # a pipe or a device exists, but is no file to read
+        raise ValueError(f'{path}: no such file' if not path.exists() else f'{path} is not a regular file, not a CSV file')
     rows = _read_rows(path)
     if not rows: raise ValueError(f'{path}: the file is empty')
     if not header: rows = [(0, [f'col{j + 1}' for j in range(len(rows[0][1]))])] + rows

@@ -39,10 +39,10 @@ def _row_blocks(X, *columns)->list:
     if any(np.isnan(c) for c in X.chunks[0]):
         raise ValueError('X has unknown chunk sizes: call X.compute_chunk_sizes() first')
     parts = [list(X.to_delayed().ravel())]
-    for c in columns:
+    for name, c in zip(('y', 'sample_weight'), columns):
         if dask.is_dask_collection(c) and not isinstance(c, da.Array): c = c.to_dask_array(lengths=True)
         c = c if dask.is_dask_collection(c) else da.from_array(np.asarray(c))
-        if c.shape != (X.shape[0],): raise ValueError(f'y has shape {c.shape}, expected ({X.shape[0]},)')
+        if c.shape != (X.shape[0],): raise ValueError(f'{name} has shape {c.shape}, expected ({X.shape[0]},)')
         parts.append(list(c.rechunk((X.chunks[0],)).to_delayed().ravel()))
     return list(zip(*parts))
 
@@ -230,9 +230,9 @@ def fit_dask(est,     # an MRC or ReducedMRC (its n_instances is s)
     if (Ut.lambda_ > U.lambda_).any():
         warnings.warn(f'the uncertainty set was empty on the {len(X_s)} sampled instances and λ was enlarged (the LP '
                       'after Theorem 9); use more instances (n_instances) or fewer features', UserWarning)
+    for k in [k for k in vars(est) if k.endswith('_') and not k.startswith('_')]: delattr(est, k)   # an earlier fit's
     est.classes_, est.n_features_in_, est.feature_map_ = classes, X_s.shape[1], fm
     if names is not None: est.feature_names_in_ = names
-    elif hasattr(est, 'feature_names_in_'): del est.feature_names_in_
     est.tau_, est.lambda_, est.lambda_increase_ = Ut.tau, Ut.lambda_, Ut.lambda_ - U.lambda_
     est.solution_, est.varphi_, est.mu_, est.upper_bound_ = solution, varphi, solution.mu, solution.value
     est.n_samples_seen_, est.X_fit_, est._bounds = t['n'], X_s, {}
@@ -265,6 +265,7 @@ def _hits(Xb, yb, *wb, est):
     "[weighted count of correct predictions, total weight] on one partition (pandas partitions keep their feature names)"
     y, *w = (np.asarray(c).ravel() for c in (yb, *wb))
     w = w[0] if w else np.ones(len(y))
+    if not np.isfinite(w).all(): raise ValueError('Input sample_weight contains NaN or infinity')   # as scikit-learn says
     if not len(Xb) and not len(y): return np.zeros(2)   # an empty partition
     pred = est.predict(Xb)
     if len(pred) != len(y) or len(w) != len(y): raise ValueError('y is not aligned with X: a partition has different lengths')

@@ -13,7 +13,7 @@ import scipy.linalg as sl
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 from .features import RandomFourierFeatures
-from .baselines import _binary_targets
+from .baselines import _binary_targets, _number_in, _all_or_nothing
 
 # %% ../nbs/12a_drlr.ipynb #22ae7049
 def _misclassification_extreme(m, norm_beta, rho, kappa):
@@ -177,6 +177,8 @@ def _drlr_program(G, s, rho, kappa):
 def _drlr_cvxpy(G, s, rho, kappa, solver):
     try: import cvxpy
     except ImportError: raise ImportError(f'solver={solver!r} needs cvxpy (pip install cvxpy); the default needs nothing') from None
+    if not (isinstance(solver, str) and solver.upper() in cvxpy.installed_solvers()):   # was "could not solve"
+        raise ValueError(f"solver must be 'auto' or the name of a cvxpy solver installed here, got {solver!r}; installed: {', '.join(cvxpy.installed_solvers())}")
     prob, w, b, lam = _drlr_program(G, s, rho, kappa)
     try: prob.solve(solver=solver)
     except cvxpy.error.SolverError: prob = None
@@ -197,10 +199,9 @@ class DRLR(ClassifierMixin, BaseEstimator):
         self.rho, self.kappa, self.n_components, self.sigma = rho, kappa, n_components, sigma
         self.solver, self.random_state = solver, random_state
 
+    @_all_or_nothing   # a refit that fails leaves the model as it was (classes_ had changed)
     def fit(self, X, y):
-        for name in ('rho', 'kappa'):
-            v = getattr(self, name)
-            if not (np.isfinite(v) and v >= 0): raise ValueError(f'{name} must be a finite number >= 0, got {v!r}')
+        for name in ('rho', 'kappa'): _number_in(name, getattr(self, name), lambda v: 0 <= v < np.inf, 'a finite number >= 0')
         X, y = validate_data(self, X, y, dtype=float)
         s = _binary_targets(self, y)
         self.feature_map_ = RandomFourierFeatures(self.n_components, self.sigma, self.random_state).fit(X)
@@ -234,5 +235,5 @@ class DRLR(ClassifierMixin, BaseEstimator):
     def predict_proba(self, X):
         p = 1 / (1 + np.exp(-self.decision_function(X))); return np.c_[1 - p, p]
 
-    def predict(self, X): return self.classes_[(self.decision_function(X) > 0).astype(int)]
+    def predict(self, X): d = self.decision_function(X); return self.classes_[(d > 0).astype(int)]   # NotFittedError first
 

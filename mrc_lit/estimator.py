@@ -113,7 +113,7 @@ class MRC(ClassifierMixin, BaseEstimator):
         instance set of the bound problems; their features Ψ are recomputed from it when bounds are asked for.
 
     A fit is all or nothing: if it raises (bad input, a solver error, `max_time`, Ctrl-C), the fitted attributes are
-    those before the call.
+    those before the call; if it succeeds, no fitted attribute of an earlier fit is left (e.g. of a dask fit).
     """
     _parameter_constraints = {
         'phi': [str, HasMethods(['fit', 'transform']), callable],
@@ -149,6 +149,9 @@ class MRC(ClassifierMixin, BaseEstimator):
         self._check_params()
         before = dict(vars(self))
         try:
+            # no fitted attribute of an earlier fit outlives this one (a dask fit's n_samples_seen_ did); solution_ is
+            # the warm start's, and is replaced
+            for k in [k for k in before if k.endswith('_') and not k.startswith('_') and k != 'solution_']: del vars(self)[k]
             with run_control(self.max_time, self.verbose) as ctl:
                 X, Psi, U = self._prepare(X, y)
                 ctl.say(f'{type(self).__name__}: {len(X)} instances, {len(self.classes_)} classes, {len(U.tau)} parameters')
@@ -231,12 +234,13 @@ class MRC(ClassifierMixin, BaseEstimator):
         _check_rule(rule)
         U = UncertaintySet(self.tau_, self.lambda_, len(self.classes_))
         if lambda_ is not None:
-            try: lam = np.asarray(lambda_, dtype=float)
+            try: lam = np.asarray(lambda_)
             except (TypeError, ValueError): lam = np.empty((0, 0))
+            lam = lam.astype(float) if lam.dtype.kind in 'iuf' else np.empty((0, 0))   # not text ('0.1'), nor True as 1
             # λ = inf constrains nothing: any finite λ beyond the features' range does the same (`binding_lambda`)
             lam = np.where(np.isposinf(lam), np.finfo(float).max, lam)
             if lam.ndim > 1 or lam.size not in (1, len(self.tau_)):
-                raise ValueError(f'lambda_ must be a scalar or a vector of length {len(self.tau_)}, got {lambda_!r:.50}')
+                raise ValueError(f'lambda_ must be a number or a vector of {len(self.tau_)} numbers, got {lambda_!r:.50}')
             U = U.with_lambda(lam)
         key = (rule, None if lambda_ is None else U.lambda_.tobytes())
         if key not in self._bounds:

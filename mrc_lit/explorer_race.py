@@ -166,7 +166,10 @@ def run_race(form,                 # a `Form`
     sols, errors = {}, {}
     for i, (name, fn) in enumerate(solvers.items()):
         if progress: progress(i, len(solvers), name)
-        try: sols[name] = fn(form) if name == reference else fn(form, **_accepted(fn, options or {}))
+        try:
+            sols[name] = fn(form) if name == reference else fn(form, **_accepted(fn, options or {}))
+            if not isinstance(sols[name], Solution):   # it would fail later, in the drawing: an error of this solver
+                raise TypeError(f'returned an object of type {type(sols.pop(name)).__name__}, not a Solution')
         except Exception as e: errors[name] = f'{type(e).__name__}: {e}'
     ref = reference if reference in sols else None
     f_star = sols[ref].value if ref else min((s.value for s in sols.values()), default=np.nan)

@@ -73,6 +73,7 @@ def reduced_set_bounds(est,                # an MRC fitted over an instance set 
     if isinstance(delta, bool) or not isinstance(delta, Real) or not 0 < delta < 1:
         raise ValueError(f'delta must be in (0, 1), got {delta!r}')
     # the bound problems over 𝒳_s as `error_bounds` solves them (max_time seconds), with their μ's
-    lower, mu_l, upper, mu_u, _ = est._bound_problems(rule or ('deterministic' if est.deterministic else 'randomized'))
+    if rule is None: rule = 'deterministic' if est.deterministic else 'randomized'   # '' is not None: refused by name
+    lower, mu_l, upper, mu_u, _ = est._bound_problems(rule)
     eps = epsilon_s(len(est.X_fit_), len(est.tau_), len(est.classes_), delta)
     return theorem9_bounds(lower, upper, mu_l, mu_u, eps, C=est.feature_map_.bound_)

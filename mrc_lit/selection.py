@@ -233,8 +233,9 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         if self.lower_bounds == 'best': self._best_lower(y)
         self.best_score_ = float(self.results_['upper_bound'][self.best_index_])
         self.best_guaranteed_bound_ = float(self.results_['guaranteed_upper'][self.best_index_])
-        for a in ('classes_', 'n_features_in_', 'feature_names_in_'):
+        for a in ('classes_', 'n_features_in_', 'feature_names_in_'):   # those of this fit only (names were kept from the last)
             if hasattr(self.best_estimator_, a): setattr(self, a, getattr(self.best_estimator_, a))
+            else: vars(self).pop(a, None)
         return self
 
     def _fit_grid(self, candidates, groups, X, y, lower, col, bar)->tuple:
@@ -281,6 +282,7 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         import matplotlib.pyplot as plt
         check_is_fitted(self)
         r, names = self.results_, [k[6:] for k in self.results_ if k.startswith('param_')]
+        if not names: raise ValueError('the grid sets no parameter: there is nothing to plot the bounds against')
         param = param or max(names, key=lambda k: len({repr(v) for v in r[f'param_{k}']}))
         if param not in names: raise ValueError(f'{param!r} is not a parameter of the grid: {names}')
         ax = ax or plt.subplots(figsize=(7.5, 3.5))[1]

@@ -28,7 +28,10 @@ def toy_data(name:str='moons',  # one of TOY_DATA
     "A sample of one of the synthetic 2-D problems"
     if name not in TOY_DATA: raise ValueError(f"unknown synthetic data {name!r}: use one of {', '.join(TOY_DATA)}")
     if not (isinstance(n, (int, np.integer)) and n >= 6): raise ValueError(f'n must be an integer >= 6, got {n!r}')
-    if not (np.isfinite(noise) and noise >= 0): raise ValueError(f'noise must be a number >= 0, got {noise!r}')
+    if isinstance(noise, (bool, np.bool_)) or not isinstance(noise, (int, float, np.integer, np.floating)) or not (np.isfinite(noise) and noise >= 0):
+        raise ValueError(f'noise must be a number >= 0, got {noise!r}')   # 'a' and None: numpy's isfinite TypeError
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f'seed must be an integer >= 0, got {seed!r}')    # -1: numpy's 'expected non-negative integer'
     rng = np.random.default_rng(seed)
     if name == 'moons': X, y = make_moons(n, noise=0.0, random_state=int(rng.integers(2**31)))
     elif name == 'circles': X, y = make_circles(n, noise=0.0, factor=0.5, random_state=int(rng.integers(2**31)))
@@ -166,7 +169,7 @@ class Playground(W.VBox):
     def __init__(self, data:str='moons', n:int=100, noise:float=0.25, lambda0:float=0.3, sigma:float=0.5,
                  n_components:int=25, deterministic:bool=False, seed:int=0):
         super().__init__()
-        _one_of('data', data, TOY_DATA)
+        _one_of('data', data, TOY_DATA); _integer('seed', seed, 0, 10**6)   # its control takes True as 1
         if not isinstance(deterministic, (bool, np.bool_)): raise ValueError(f'deterministic must be a bool, got {deterministic!r}')
         s = dict(continuous_update=False, style={'description_width': '120px'}, layout=W.Layout(width='380px'))
         self.controls = dict(
