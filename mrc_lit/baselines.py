@@ -122,7 +122,8 @@ def _binary_targets(est, y):
     check_classification_targets(y)
     est.classes_, yi = np.unique(y, return_inverse=True)
     if len(est.classes_) != 2:
-        raise ValueError(f'{type(est).__name__} is a binary classifier; y has {len(est.classes_)} classes')
+        k = len(est.classes_)
+        raise ValueError(f'{type(est).__name__} is a binary classifier; y has {k} class{"es" * (k != 1)}: {est.classes_.tolist()[:5]}')
     return np.where(yi == 1, 1.0, -1.0)
 
 def _kernel_direction(svm, gamma):

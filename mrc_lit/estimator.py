@@ -177,8 +177,10 @@ class MRC(ClassifierMixin, BaseEstimator):
         try:
             check_classification_targets(y)
             self.classes_, y_enc = np.unique(y, return_inverse=True)
-        except TypeError as e:  # str and int labels together: both sort y, which fails when the first label is a str
-            raise ValueError(f'labels must be of one sortable type (all numbers or all strings): {e}') from None
+        except TypeError as e:  # scikit-learn refuses bytes; str and int labels together fail to sort
+            what = ('labels must be numbers or strings, not bytes (decode them first)' if 'bytes' in str(e) else
+                    'labels must be of one sortable type (all numbers or all strings)')
+            raise ValueError(f'{what}: {e}') from None
         if len(self.classes_) < 2:
             raise ValueError(f'{type(self).__name__} needs samples of at least 2 classes; y contains only one class, '
                              f'{self.classes_.tolist()[0]!r}')
