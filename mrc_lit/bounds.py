@@ -24,6 +24,7 @@ def _check_rule(H, Psi, n_classes):
     return H
 
 def _check_psi(Psi, U):
+    if not isinstance(U, UncertaintySet): raise TypeError(f'U must be an UncertaintySet, got {type(U).__name__}')
     Psi = np.asarray(Psi, dtype=float)
     if Psi.ndim != 2 or Psi.shape[1] * U.n_classes != len(U.tau):
         raise ValueError(f'Psi must be a 2-D array with {U.D} features per label, got shape {Psi.shape}')
@@ -42,11 +43,13 @@ def upper_form(Psi:np.ndarray,   # s x D scalar features of 𝒳_s
                H:np.ndarray,     # s x |Y| rule values h(y|x) on 𝒳_s
               )->Form:           # min f = R̄(U, h) of eq. (21)
     "Theorem 5's upper bound in the general form: a = -τ, rows e_y ⊗ Ψ(x), b = 1 - h(y|x)"
-    return Form(-U.tau, binding_lambda(Psi, U), PairRows(Psi, U.n_classes, 1 - _check_rule(H, Psi, U.n_classes)))
+    lam = binding_lambda(Psi, U)   # first: it checks Psi and U
+    return Form(-U.tau, lam, PairRows(Psi, U.n_classes, 1 - _check_rule(H, Psi, U.n_classes)))
 
 def lower_form(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray)->Form:
     "Theorem 5's lower bound in the general form: R̲(U, h) = -min f with a = -τ, rows e_y ⊗ Ψ(x), b = h(y|x) - 1"
-    return Form(-U.tau, binding_lambda(Psi, U), PairRows(Psi, U.n_classes, _check_rule(H, Psi, U.n_classes) - 1))
+    lam = binding_lambda(Psi, U)
+    return Form(-U.tau, lam, PairRows(Psi, U.n_classes, _check_rule(H, Psi, U.n_classes) - 1))
 
 # %% ../nbs/04_bounds.ipynb #e591fe5f
 def upper_bound(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray, solver='auto', **options)->tuple:
@@ -99,5 +102,11 @@ def confidence_bounds(lower:float, upper:float, # R̲(U), R̄(U) computed with c
                       lambda_delta:np.ndarray,  # λ_δ with coverage 1 - δ
                      )->tuple:                  # (lower, upper) valid with probability 1 - δ
     "The simple high-confidence bounds of eq. (28)"
-    extra = np.asarray(lambda_delta) - np.asarray(lambda_)
+    vecs = [np.asarray(v, dtype=float) for v in (mu_lower, mu_upper, lambda_, lambda_delta)]
+    if any(v.shape != vecs[0].shape or v.ndim != 1 for v in vecs):
+        raise ValueError(f'mu_lower, mu_upper, lambda_ and lambda_delta must be vectors of one length, got shapes {[v.shape for v in vecs]}')
+    if not all(np.isfinite(v).all() for v in vecs):   # NaN gave a NaN bound; a bound of NaN (not computed) stays NaN
+        raise ValueError('mu_lower, mu_upper, lambda_ and lambda_delta must be finite')
+    mu_lower, mu_upper, lambda_, lambda_delta = vecs
+    extra = lambda_delta - lambda_
     return lower - extra @ np.abs(mu_lower), upper + extra @ np.abs(mu_upper)

@@ -6,12 +6,13 @@
 __all__ = ['NestedFourierFeatures', 'lambda_sequence', 'n_features_sequence', 'consistency_conditions', 'worst_case_bayes_risk']
 
 # %% ../nbs/10_consistency.ipynb #cc1503e7
+import numbers
 import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 from sklearn.utils import check_random_state
 from .features import pair_matrix
-from .uncertainty import UncertaintySet
+from .uncertainty import UncertaintySet, _check_problem
 
 # %% ../nbs/10_consistency.ipynb #bf89ab6c
 class NestedFourierFeatures:
@@ -41,7 +42,8 @@ class NestedFourierFeatures:
 # %% ../nbs/10_consistency.ipynb #5702cd6c
 def _sizes(n)->np.ndarray:   # sample sizes as floats; n = 0 gave λ = -inf and D = 0, n < 0 NaN
     n = np.asarray(n, dtype=float)
-    if not (n >= 1).all(): raise ValueError(f'sample sizes must be >= 1, got {n.min() if n.size else n}')
+    ok = (n >= 1) & (n < np.inf)
+    if not ok.all(): raise ValueError(f'sample sizes must be >= 1 and finite, got {n[~ok].ravel()[0] if n.ndim else n}')
     return n
 
 def lambda_sequence(n, # sample sizes
@@ -52,11 +54,15 @@ def lambda_sequence(n, # sample sizes
 
 def n_features_sequence(n, a:float=1.0, k:float=0.5)->np.ndarray:
     "D_n = ceil(a n^k): non-decreasing, unbounded and polynomial (conditions (3) and (6))"
+    for name, v in (('a', a), ('k', k)):   # k <= 0 gave D_n = 1 for every n, a NaN numpy's cast warning
+        if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 0 < v < np.inf: raise ValueError(f'{name} must be a finite number > 0, got {v!r}')
     return np.ceil(a * _sizes(n) ** k).astype(int)
 
 def consistency_conditions(ns, lambdas, Ds, k:float=0.5)->dict:
     "Finite-sequence checks of conditions (3)-(6): monotone D_n, monotone λ_n, growing λ_n sqrt(n/log n), bounded D_n/n^k"
     ns, lambdas, Ds = (np.asarray(v, dtype=float) for v in (ns, lambdas, Ds))
+    if not ns.ndim == 1 or not 2 <= len(ns) == len(lambdas) == len(Ds):   # other lengths were compared as they came
+        raise ValueError(f'ns, lambdas and Ds must be sequences of one length, at least 2, got {len(ns)}, {len(lambdas)} and {len(Ds)}')
     return {'(3) D_n non-decreasing': bool((np.diff(Ds) >= 0).all()),
             '(4) λ_n non-increasing': bool((np.diff(lambdas) <= 0).all()),
             '(5) λ_n sqrt(n/log n) increasing': bool((np.diff(lambdas * np.sqrt(ns / np.log(ns))) > 0).all()),
@@ -67,8 +73,7 @@ def worst_case_bayes_risk(Psi:np.ndarray,   # s x D scalar features of a finite 
                           U:UncertaintySet, # mean and confidence vectors (λ = 0 allowed)
                          )->tuple:          # (max over p in U of the Bayes risk of p, that p as s x |Y|)
     "The minimax risk R̄(U) from the distribution side: the largest Bayes risk 1 - Σ_x max_y p(x, y) over U"
-    Psi = np.asarray(Psi, dtype=float); s, D = Psi.shape; K = U.n_classes
-    if K * D != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
+    Psi = _check_problem(Psi, U); s, D = Psi.shape; K = U.n_classes
     Phi = pair_matrix(Psi, K).T                                       # m x (K s), column y*s + i
     Z = sp.csr_matrix((Phi.shape[0], s))
     A_ub = sp.vstack([sp.hstack([sp.eye(K * s), -sp.vstack([sp.eye(s)] * K)]),   # p(x_i, y) <= t_i

@@ -11,7 +11,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 from .features import pair_matrix
-from .uncertainty import UncertaintySet
+from .uncertainty import UncertaintySet, _check_problem
 from .bounds import worst_case_error, upper_bound, lower_bound
 
 # %% ../nbs/07_duality.ipynb #e86cc1e7
@@ -64,8 +64,7 @@ def regularity(Psi:np.ndarray,   # s x D scalar features of the instance set ð’
                tol:float=1e-9,   # slack counted as zero below this
               )->Regularity:
     "R1/R2 diagnostics for U on ð’³_s, by one LP (largest slack) and two ranks"
-    Psi = np.asarray(Psi, dtype=float); s, D = Psi.shape; K = U.n_classes; m = K * D
-    if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
+    Psi = _check_problem(Psi, U); s, D = Psi.shape; K = U.n_classes; m = K * D
     Phi = pair_matrix(Psi, K).T.tocsr()                                   # m x (K s), column y*s + i
     pos = U.lambda_ > 0
     cap = float(U.lambda_.max()) if pos.any() else 1.0

@@ -147,7 +147,9 @@ class DecisionStumps(FeatureMap):
                 t = np.unique(np.quantile(xj, np.linspace(0, 1, self.n_thresholds + 2)[1:-1]))
                 t = t[t < xj.max()]
             else:  # the splits of a tree with n_thresholds + 1 leaves grown on feature j alone
-                tree = DecisionTreeClassifier(max_leaf_nodes=self.n_thresholds + 1, random_state=0).fit(xj[:, None], y)
+                # n instances make at most n leaves: the cap changes no tree, and n_thresholds = 2**40 allocates nothing
+                leaves = min(self.n_thresholds + 1, max(len(X), 2))
+                tree = DecisionTreeClassifier(max_leaf_nodes=leaves, random_state=0).fit(xj[:, None], y)
                 t = np.unique(tree.tree_.threshold[tree.tree_.feature >= 0])
             cols += [j] * len(t); thr += list(t * scale[j])
         self.features_, self.thresholds_ = np.array(cols, dtype=int), np.array(thr, dtype=float)
@@ -170,12 +172,17 @@ class CustomFeatures(FeatureMap):
             self._g = self.transformer_.transform
         elif callable(self.transformer): self._g = self.transformer
         else: raise TypeError(f'transformer must have fit/transform or be callable, got {type(self.transformer).__name__}')
-        G = self._features(X)
-        self.bound_ = float(self.bound) if self.bound is not None else float(max(1.0, np.abs(G).max()))
+        G = self._features(X); top = np.abs(G).max()
+        if self.bound is not None and (isinstance(self.bound, bool) or not isinstance(self.bound, numbers.Real) or not top <= self.bound < np.inf):
+            raise ValueError(f'bound must be a finite number at least the largest |g(x)| seen at fit ({top:.3g}), got {self.bound!r}')
+        self.bound_ = float(self.bound) if self.bound is not None else float(max(1.0, top))
 
     def _features(self, X):
         who = f'the feature transformer {getattr(self.transformer, "__name__", type(self.transformer).__name__)}'
-        G = np.asarray(self._g(X), dtype=float)
+        G = self._g(X)
+        if sp.issparse(G): G = G.toarray()   # e.g. OneHotEncoder's output
+        if np.iscomplexobj(G): raise ValueError(f'{who} returned complex values')
+        G = np.asarray(G, dtype=float)
         if G.ndim != 2 or len(G) != len(X): raise ValueError(f'{who} returned shape {G.shape} for {len(X)} instances')
         if G.shape[1] == 0: raise ValueError(f'{who} returned no features (0 columns)')
         if not np.isfinite(G).all(): raise ValueError(f'{who} returned NaN or inf')
@@ -200,13 +207,33 @@ def make_feature_map(phi='fourier',      # 'fourier', 'linear', 'stumps', a Feat
     raise TypeError(f'phi must be a name, a transformer or a function, got {type(phi).__name__}')
 
 # %% ../nbs/01_features.ipynb #ec817c26
+def _check_n_classes(n_classes):
+    if isinstance(n_classes, bool) or not isinstance(n_classes, numbers.Integral) or n_classes < 1:
+        raise ValueError(f'n_classes must be a positive integer, got {n_classes!r}')
+
+def _check_psi(Psi, finite=True):
+    "Psi as an n x D float array (D >= 1; NaN, inf and complex values refused where `finite`), else a ValueError"
+    if finite and np.iscomplexobj(Psi): raise ValueError('Psi has complex values: the features must be real')
+    Psi = np.asarray(Psi, dtype=float)
+    if Psi.ndim != 2 or Psi.shape[1] == 0: raise ValueError(f'Psi must be a 2-D array (n x D, D >= 1), got shape {Psi.shape}')
+    if finite and not np.isfinite(Psi).all(): raise ValueError('Psi contains NaN or infinite values')
+    return Psi
+
+def _check_labels(y, n, n_classes):
+    "y as n integer codes in 0..n_classes-1, else a ValueError"
+    _check_n_classes(n_classes); y = np.asarray(y)
+    if y.shape != (n,): raise ValueError(f'y has shape {y.shape}, expected ({n},)')
+    if not np.issubdtype(y.dtype, np.integer) or y.min(initial=0) < 0 or y.max(initial=0) >= n_classes:
+        raise ValueError(f'labels must be integer codes in 0..{n_classes - 1}')
+    return y
+
 def one_hot(Psi:np.ndarray, # n x D scalar features Ψ(x_i)
             y:np.ndarray,   # n labels in 0..n_classes-1
             n_classes:int,  # |Y|
            )->np.ndarray:   # n x (n_classes*D) rows Φ(x_i, y_i) = e_{y_i} ⊗ Ψ(x_i)
     "The feature mapping of eq. (16) at the pairs (x_i, y_i)"
-    Psi, y = np.asarray(Psi, dtype=float), np.asarray(y)
-    n, D = Psi.shape
+    Psi = _check_psi(Psi, finite=False); n, D = Psi.shape
+    y = _check_labels(y, n, n_classes)
     Phi = np.zeros((n, n_classes * D))
     Phi.reshape(n, n_classes, D)[np.arange(n), y] = Psi
     return Phi
@@ -215,11 +242,14 @@ def scores(Psi:np.ndarray, # n x D scalar features
            mu:np.ndarray,  # n_classes*D parameters, component y*D + j
           )->np.ndarray:   # n x n_classes matrix of Φ(x_i, y)ᵀμ = Ψ(x_i)ᵀμ_y
     "Scores of every label at every instance"
-    Psi = np.asarray(Psi, dtype=float)
-    return Psi @ np.asarray(mu, dtype=float).reshape(-1, Psi.shape[1]).T
+    Psi, mu = np.asarray(Psi, dtype=float), np.asarray(mu, dtype=float)
+    if Psi.ndim != 2 or Psi.shape[1] == 0 or mu.size == 0 or mu.size % Psi.shape[1]:   # shapes only: it runs in solvers' loops
+        raise ValueError(f'scores needs Psi of shape (n, D) and mu of n_classes*D components, got {Psi.shape} and {mu.shape}')
+    return Psi @ mu.reshape(-1, Psi.shape[1]).T
 
 def pair_matrix(Psi:np.ndarray, # n x D scalar features
                 n_classes:int,  # |Y|
                )->sp.csr_matrix: # (n_classes n) x (n_classes D), row y*n + i = Φ(x_i, y)ᵀ = (e_y ⊗ Ψ(x_i))ᵀ
     "Every pair's feature vector as a sparse matrix: I_|Y| ⊗ Ψ"
-    return sp.kron(sp.eye(n_classes), sp.csr_matrix(np.asarray(Psi, dtype=float)), format='csr')
+    _check_n_classes(n_classes)
+    return sp.kron(sp.eye(n_classes), sp.csr_matrix(_check_psi(Psi, finite=False)), format='csr')

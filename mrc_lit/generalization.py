@@ -7,6 +7,7 @@ __all__ = ['FiniteDistribution', 'smallest_minimax_risk', 'theorem7_bounds']
 
 # %% ../nbs/09_generalization.ipynb #f6af6ad7
 from dataclasses import dataclass
+import numbers
 import numpy as np
 from sklearn.utils import check_random_state
 from .uncertainty import UncertaintySet
@@ -32,7 +33,9 @@ class FiniteDistribution:
     def mean(self, Psi:np.ndarray, # N x D scalar features of the instances X
             )->np.ndarray:         # τ∞ = E_{p*} Φ for Φ = e_y ⊗ Ψ
         "The exact mean vector τ∞ of eq. (22)"
-        return (self.P.T @ np.asarray(Psi, dtype=float)).ravel()
+        Psi = np.asarray(Psi, dtype=float)
+        if Psi.ndim != 2 or len(Psi) != len(self.P): raise ValueError(f'Psi must be a {len(self.P)} x D array, got shape {Psi.shape}')
+        return (self.P.T @ Psi).ravel()
 
     def risk(self, H:np.ndarray, # N x |Y| rule values h(y|x_j)
             )->float:            # R(h) = 1 - Σ p*(x, y) h(y|x)
@@ -49,6 +52,7 @@ class FiniteDistribution:
 
     def sample(self, n:int, random_state=None)->tuple: # (instance indices, labels), each of length n
         "n i.i.d. pairs from p*"
+        if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 0: raise ValueError(f'n must be an integer >= 0, got {n!r}')
         rng = check_random_state(random_state)
         k = rng.choice(self.P.size, size=n, p=self.P.ravel())
         return k // self.n_classes, k % self.n_classes

@@ -14,7 +14,7 @@ import numpy as np
 import scipy.sparse as sp
 from .solvers.control import linprog, run_control
 from .features import scores, pair_matrix, pow2_scale
-from .uncertainty import UncertaintySet, feature_mean, _check_labels
+from .uncertainty import UncertaintySet, feature_mean, _check_labels, _check_problem
 
 # %% ../nbs/03_learning.ipynb #1dd5ee0f
 def varphi_x(S:np.ndarray, # n x |Y| scores Φ(x_i, y)ᵀμ
@@ -270,25 +270,31 @@ def learning_form(Psi:np.ndarray,   # s x D scalar features of the instance set 
                   U:UncertaintySet, # mean and confidence vectors
                  )->Form:           # P_{τ,λ} of eq. (6) in the general form
     "The learning problem as f(μ) = -τᵀμ + λᵀ|μ| + max(Fμ + b) with max(Fμ + b) = 1 + φ(μ)"
-    Psi = np.asarray(Psi, dtype=float)
-    if Psi.shape[1] * U.n_classes != len(U.tau):
-        raise ValueError(f'Psi has {Psi.shape[1]} features but the uncertainty set has {U.D} per label')
+    Psi = _check_problem(Psi, U)
     # the labels U was estimated from, where τ is their mean over these very instances: a hint for the solver's start
     y = U.labels if U.labels is not None and len(U.labels) == len(Psi) else None
     if y is not None and not np.allclose(feature_mean(Psi, y, U.n_classes), U.tau, rtol=1e-12, atol=1e-12): y = None
     return Form(-U.tau, capped_lambda(Psi, U), SubsetRows(Psi, U.n_classes, y))
 
 # %% ../nbs/03_learning.ipynb #435cf5ad
+def _check_scores(S):
+    S = np.asarray(S, dtype=float)
+    if S.ndim != 2 or S.shape[1] == 0: raise ValueError(f'the scores must be an n x |Y| matrix, got shape {S.shape}')
+    if not np.isfinite(S).all(): raise ValueError('the scores contain NaN or infinite values')
+    return S
+
 def randomized_rule(S:np.ndarray, # n x |Y| scores Φ(x, y)ᵀμ*
                     phi:float,    # φ(μ*) on the instance set used for learning
                    )->np.ndarray: # n x |Y| probabilities h^U(y|x)
     "The 0-1 MRC h^U of eq. (11)"
-    P = np.maximum(np.asarray(S, dtype=float) - phi, 0)
+    S = _check_scores(S)
+    if not np.isfinite(phi).all(): raise ValueError(f'phi must be finite, got {phi!r}')   # NaN made every row the coin
+    P = np.maximum(S - phi, 0)
     c = P.sum(1, keepdims=True)
     return np.where(c > 0, P / np.where(c > 0, c, 1), 1 / P.shape[1])
 
 def deterministic_rule(S:np.ndarray)->np.ndarray:
     "The deterministic MRC h_d of eq. (12) as an n x |Y| 0/1 matrix"
-    S = np.asarray(S, dtype=float)
+    S = _check_scores(S)
     H = np.zeros_like(S); H[np.arange(len(S)), S.argmax(1)] = 1
     return H

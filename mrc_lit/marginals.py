@@ -15,7 +15,7 @@ from .solvers.control import linprog, run_control, check_solver_options, time_le
 from .solvers.degenerate import gauge, R1_TOL, TINY_LAMBDA
 from .solvers.tiny_lambda import solve_tiny, TimeLimitReached
 from .features import scores, pair_matrix
-from .uncertainty import UncertaintySet, uncertainty_set, feature_mean
+from .uncertainty import UncertaintySet, uncertainty_set, feature_mean, _check_problem
 from .learning import Form, SubsetRows, Solution, varphi_x, deterministic_rule, UnboundedError
 from .bounds import _check_rule
 from .estimator import MRC
@@ -46,6 +46,8 @@ def adversarial_zero_one_loss(S:np.ndarray, # n x |Y| scores
 
 def fixed_marginals_objective(Psi:np.ndarray, U:UncertaintySet, mu:np.ndarray)->float:
     "The objective of eq. (14) at μ: 1 - τᵀμ + mean φ(μ, x_i) + λᵀ|μ|"
+    Psi, mu = _check_problem(Psi, U), np.asarray(mu, dtype=float)
+    if mu.shape != U.tau.shape: raise ValueError(f'mu has shape {mu.shape}, expected {U.tau.shape}')
     return float(1 - U.tau @ mu + varphi_x(scores(Psi, mu))[0].mean() + U.lambda_ @ np.abs(mu))
 
 # %% ../nbs/08_fixed_marginals.ipynb #c02525cb
@@ -60,8 +62,7 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
     "Exact solution of eq. (14) by its linear program; at λ = 0 in the coordinates of `gauge`, at tiny λ by its dual"
     check_solver_options(tol=tol, time_limit=time_limit)
     t0 = time.perf_counter()
-    Psi = np.asarray(Psi, dtype=float); n, D = Psi.shape; K = U.n_classes; m = K * D
-    if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
+    Psi = _check_problem(Psi, U); n, D = Psi.shape; K = U.n_classes; m = K * D
     if n and not U.lambda_.any():
         # μ_y = B w_y + N v_y with Ψ B = G orthogonal (chapter 03i): every term of eq. (14) but τᵀμ sees only w, and
         # τᵀN v = 0 when τ is a mean of rows (else V is empty: v makes the objective unbounded below)
@@ -120,7 +121,7 @@ def fixed_marginals_worst_case(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
                                sense:str='max', # 'max': sup over V of the error; 'min': inf
                               )->tuple:         # (value, p) with p an n x |Y| distribution of V attaining it
     "Extreme error of rule h over V: distributions on the training pairs with marginal 1/n and |E_p Φ - τ| ⪯ λ"
-    Psi = np.asarray(Psi, dtype=float); H = _check_rule(H, Psi, U.n_classes)
+    Psi = _check_problem(Psi, U); H = _check_rule(H, Psi, U.n_classes)
     n, K = H.shape
     Phi = pair_matrix(Psi, K).T                                            # m x (K n): column y*n + i
     c = H.T.ravel() * (1 if sense == 'max' else -1)

@@ -12,7 +12,7 @@ import scipy.sparse as sp
 import warnings
 from .features import scores, pair_matrix, random_generator
 from .solvers.control import linprog, current
-from .uncertainty import UncertaintySet, uncertainty_set, _check_delta, _check_sizes
+from .uncertainty import UncertaintySet, uncertainty_set, _check_delta, _check_sizes, _check_problem
 from .solvers.registry import learn
 from .learning import UnboundedError, capped_lambda
 
@@ -38,6 +38,8 @@ def theorem9_bounds(lower_s:float, upper_s:float, # R̲_s(U), R̄_s(U) computed 
     "Theorem 9's interval for the error of the MRC learned over a sample of instances"
     eps_upper = eps_lower if eps_upper is None else eps_upper
     _check_sizes(eps_lower=eps_lower, eps_upper=eps_upper, C=C)   # a negative one made the interval shrink past the bounds
+    if not (np.isfinite(mu_lower).all() and np.isfinite(mu_upper).all()):   # a bound of NaN (not computed) stays NaN
+        raise ValueError('mu_lower and mu_upper must be finite')
     return (lower_s - eps_lower * (2 * C * np.abs(mu_lower).sum() + 1),
             upper_s + eps_upper * (2 * C * np.abs(mu_upper).sum() + 1))
 
@@ -105,8 +107,7 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
                              method:str='ipm',  # 'ipm' (`_enlargement_ipm`) or 'highs' (the LP as written, slower)
                             )->tuple:           # (Ũ with τ̃ and λ̃ ⪰ λ, the s x |Y| distribution p of Ũ found)
     "The LP after Theorem 9: the smallest enlargement of λ (and shift of τ) that makes the set non-empty on 𝒳_s"
-    Psi = np.asarray(Psi, dtype=float); s, D = Psi.shape; K = U.n_classes; m = K * D
-    if m != U.tau.size: raise ValueError(f'Psi has {D} features but the uncertainty set has {U.D} per label')
+    Psi = _check_problem(Psi, U); s, D = Psi.shape; K = U.n_classes; m = K * D
     if method not in ('ipm', 'highs'): raise ValueError(f"method must be 'ipm' or 'highs', got {method!r}")
     lam = capped_lambda(Psi, U)   # the same set on 𝒳_s, well scaled (λ0 = 1e100 made HiGHS refuse the LP)
     if method == 'ipm':
@@ -138,6 +139,7 @@ def learn_reduced(Psi:np.ndarray,   # s x D scalar features of the sample 𝒳_s
                   U:UncertaintySet, # τ and λ (e.g. from all training pairs)
                   solver='auto', **options)->tuple: # (Solution, φ(μ*), the set Ũ actually used)
     "Learn an MRC over 𝒳_s, enlarging U by the LP after Theorem 9 only when it is empty on 𝒳_s"
+    Psi = _check_problem(Psi, U)
     if solver == 'auto' and len(Psi) * U.n_classes >= U.tau.size:
         # as many pairs as components of Φ or more: U is usually non-empty on the sample, so learn first. A finite
         # certified lower bound is the dual value of a distribution on the sample's pairs that lies in U (to the

@@ -9,16 +9,11 @@ __all__ = ['feature_mean', 'feature_std', 'feature_variance', 'practical_lambda'
 # %% ../nbs/02_uncertainty.ipynb #0b2eced9
 from dataclasses import dataclass, field
 from numbers import Integral, Real
+import math
 import numpy as np
+from .features import _check_labels, _check_psi
 
 # %% ../nbs/02_uncertainty.ipynb #6e729b7c
-def _check_labels(y, n, n_classes):
-    y = np.asarray(y)
-    if y.shape != (n,): raise ValueError(f'y has shape {y.shape}, expected ({n},)')
-    if not np.issubdtype(y.dtype, np.integer) or y.min(initial=0) < 0 or y.max(initial=0) >= n_classes:
-        raise ValueError(f'labels must be integer codes in 0..{n_classes - 1}')
-    return y
-
 def _class_sums(A, y, n_classes):
     "K x D sums of the rows of A over the instances of each class (one reduction per class: faster than a scatter)"
     S = np.zeros((n_classes, A.shape[1]))
@@ -30,7 +25,8 @@ def feature_mean(Psi:np.ndarray, # n x D scalar features of the training instanc
                  n_classes:int,  # |Y|
                 )->np.ndarray:   # τ, length n_classes*D: (1/n) Σ_i Φ(x_i, y_i)
     "The mean vector τ of eq. (5)"
-    Psi = np.asarray(Psi, dtype=float); n, D = Psi.shape
+    Psi = _check_psi(Psi); n, D = Psi.shape
+    if n == 0: raise ValueError('Psi has no rows: a mean needs at least one instance')
     y = _check_labels(y, n, n_classes)
     return _class_sums(Psi, y, n_classes).ravel() / n
 
@@ -38,10 +34,11 @@ def feature_std(Psi:np.ndarray, y:np.ndarray, n_classes:int,
                 ddof:int=1, # 1: from the unbiased sample variance; 0: maximum-likelihood
                )->np.ndarray: # sample standard deviation of each component of Φ(x_i, y_i)
     "Sample standard deviations of the components of Φ over the training pairs, from sums of positive terms only"
-    Psi = np.asarray(Psi, dtype=float); n, D = Psi.shape
+    if isinstance(ddof, bool) or not isinstance(ddof, Integral) or ddof not in (0, 1): raise ValueError(f'ddof must be 0 or 1, got {ddof!r}')
+    Psi = _check_psi(Psi); n, D = Psi.shape
     if n - ddof <= 0: raise ValueError(f'need more than {ddof} samples for a variance, got {n}')
     y = _check_labels(y, n, n_classes)
-    tau = feature_mean(Psi, y, n_classes).reshape(n_classes, D)
+    tau = _class_sums(Psi, y, n_classes) / n   # feature_mean's τ, without checking Psi a second time
     c = np.maximum(Psi.max(0, initial=0), -Psi.min(0, initial=0)); c[c == 0] = 1   # each column's largest |value|
     S = (n - np.bincount(y, minlength=n_classes))[:, None] * (tau / c)**2   # the pairs of the other labels: Φ's component is 0
     for k in np.unique(y):
@@ -60,9 +57,10 @@ def practical_lambda(Psi:np.ndarray, y:np.ndarray, n_classes:int,
                      lambda0:float=0.3, # multiple of the standard error of each component
                     )->np.ndarray:      # λ = λ0 sqrt(υ/n)
     "The confidence vector of eq. (35) used for learning"
-    if not np.isfinite(lambda0) or lambda0 < 0: raise ValueError(f'lambda0 must be a finite number >= 0, got {lambda0!r}')
-    n = len(Psi)
-    return lambda0 * feature_std(Psi, y, n_classes) / np.sqrt(n)
+    if isinstance(lambda0, bool) or not isinstance(lambda0, Real) or not 0 <= lambda0 < np.inf:
+        raise ValueError(f'lambda0 must be a finite number >= 0, got {lambda0!r}')
+    std = feature_std(Psi, y, n_classes)
+    return lambda0 * std / np.sqrt(len(y))
 
 def hoeffding_lambda(n:int,          # training samples
                      n_classes:int,  # |Y|
@@ -72,16 +70,16 @@ def hoeffding_lambda(n:int,          # training samples
                     )->float:          # the same value for every component
     "Theorem 4, finite family: C sqrt(2 log(2|F||Y|/δ)/n)"
     _check_delta(delta); _check_sizes(n=n, n_classes=n_classes, n_features=n_features, bound=bound)
-    return bound * np.sqrt(2 * np.log(2 * n_features * n_classes / delta) / n)
+    return bound * np.sqrt(2 * _log_over_delta(2 * n_features * n_classes, delta) / n)
 
 def bernstein_lambda(Psi:np.ndarray, y:np.ndarray, n_classes:int,
                      n_features:int=None, # |F|; None: the columns of Psi
                      delta:float=0.05, bound:float=1.0)->np.ndarray:
     "Theorem 4, empirical Bernstein (eq. 18): uses the sample variance of each component"
     _check_delta(delta); _check_sizes(n_classes=n_classes, bound=bound, **({} if n_features is None else {'n_features': n_features}))
-    n, D = np.shape(Psi)
+    n, D = _check_psi(Psi).shape
     if n < 2: raise ValueError('the empirical Bernstein vector needs n >= 2')
-    L = np.log(4 * (n_features or D) * n_classes / delta)
+    L = _log_over_delta(4 * (D if n_features is None else n_features) * n_classes, delta)
     return 2 * bound * feature_std(Psi, y, n_classes) * np.sqrt(2 * L / n) + 14 * bound * L / (3 * (n - 1))
 
 def rademacher_lambda(y:np.ndarray, n_classes:int,
@@ -90,19 +88,23 @@ def rademacher_lambda(y:np.ndarray, n_classes:int,
                       delta:float=0.05, bound:float=1.0)->np.ndarray:
     "Theorem 4, data-dependent features: λ for component i from the count n_j of its label j"
     _check_delta(delta); _check_sizes(n_classes=n_classes, n_features=n_features, bound=bound, R=R)
-    y = np.asarray(y); n = len(y)
+    y = np.asarray(y)
+    if y.ndim != 1 or len(y) == 0: raise ValueError(f'y must be a 1-D array of at least one label, got shape {y.shape}')
+    n = len(_check_labels(y, len(y), n_classes))
     share = np.sqrt(np.bincount(y, minlength=n_classes) / n)
-    lam = 2 * share * R / np.sqrt(n) + bound * (1 + 2 * share) * np.sqrt(np.log(4 * n_classes / delta) / (2 * n))
+    lam = 2 * share * R / np.sqrt(n) + bound * (1 + 2 * share) * np.sqrt(_log_over_delta(4 * n_classes, delta) / (2 * n))
     return np.repeat(lam, n_features)
 
 def massart_rademacher(n_patterns:int, # number of distinct value patterns the family can take on n points
                        bound:float=1.0,  # C, |ψ(x)| <= C
                       )->float:          # R with R_n(F) <= R/sqrt(n)
     "Massart's lemma: a family with at most `n_patterns` patterns on the sample has R = C sqrt(2 log n_patterns)"
+    _check_sizes(n_patterns=n_patterns, bound=bound)
     return bound * np.sqrt(2 * np.log(n_patterns))
 
 def stump_rademacher(n:int, d:int)->float:
     "R for the family of all stumps 𝕀{x_j <= t} on d inputs: at most d(n+1) patterns on n points"
+    _check_sizes(n=n, d=d)
     return massart_rademacher(d * (n + 1))
 
 def _check_delta(delta):
@@ -110,11 +112,15 @@ def _check_delta(delta):
         raise ValueError(f'delta must be in (0, 1), got {delta!r}')
 
 def _check_sizes(**sizes):
-    "ValueError naming a count (n, |Y|, |F|, m) that is not a positive integer, or a constant (C, R, ε) not a finite number >= 0"
+    "ValueError naming a count (n, |Y|, |F|, m, d) that is not a positive integer below 2**63, or a constant (C, R, ε) not a finite number >= 0"
     for name, v in sizes.items():
-        count = name in ('n', 'n_classes', 'n_features', 'm')
-        if isinstance(v, bool) or not isinstance(v, Integral if count else Real) or not (v >= 1 if count else 0 <= v < np.inf):
-            raise ValueError(f"{name} must be {'a positive integer' if count else 'a finite number >= 0'}, got {v!r}")
+        count = name in ('n', 'n_classes', 'n_features', 'm', 'n_patterns', 'd')
+        if isinstance(v, bool) or not isinstance(v, Integral if count else Real) or not (1 <= v < 2**63 if count else 0 <= v < np.inf):
+            raise ValueError(f"{name} must be {'a positive integer below 2**63' if count else 'a finite number >= 0'}, got {v!r}")
+
+def _log_over_delta(count, delta):
+    "log(count/δ) as log(count) − log(δ): count/δ overflows for a tiny δ (1e-320 gave λ = ∞), and int() keeps counts of numpy types from wrapping"
+    return math.log(int(count)) - math.log(delta)
 
 # %% ../nbs/02_uncertainty.ipynb #a562640c
 @dataclass
@@ -127,12 +133,13 @@ class UncertaintySet:
     labels: np.ndarray = field(default=None, repr=False, compare=False)
 
     def __post_init__(self):
+        if np.iscomplexobj(self.tau) or np.iscomplexobj(self.lambda_): raise ValueError('tau and lambda must be real')
         self.tau, self.lambda_ = np.asarray(self.tau, dtype=float), np.asarray(self.lambda_, dtype=float)
         if isinstance(self.n_classes, bool) or not isinstance(self.n_classes, (int, np.integer)) or self.n_classes < 1:
             raise ValueError(f'n_classes must be a positive integer, got {self.n_classes!r}')
-        if self.tau.shape != self.lambda_.shape or self.tau.ndim != 1 or len(self.tau) % self.n_classes:
+        if self.tau.shape != self.lambda_.shape or self.tau.ndim != 1 or len(self.tau) % self.n_classes or not len(self.tau):
             raise ValueError(f'tau {self.tau.shape} and lambda {self.lambda_.shape} must be equal-length vectors '
-                             f'of n_classes*D components')
+                             f'of n_classes*D components (D >= 1)')
         if not (np.isfinite(self.tau).all() and np.isfinite(self.lambda_).all()):
             raise ValueError('tau and lambda must be finite')
         if (self.lambda_ < 0).any(): raise ValueError('lambda must be >= 0 componentwise')
@@ -143,11 +150,25 @@ class UncertaintySet:
     def contains(self, expectation:np.ndarray, # E_p Φ of some distribution p
                  atol:float=1e-12)->bool:
         "Whether a distribution with this feature expectation is in U"
-        return bool((np.abs(np.asarray(expectation) - self.tau) <= self.lambda_ + atol).all())
+        e = np.asarray(expectation, dtype=float)
+        if e.shape != self.tau.shape: raise ValueError(f'expectation has shape {e.shape}, expected {self.tau.shape}')
+        return bool((np.abs(e - self.tau) <= self.lambda_ + atol).all())
 
     def with_lambda(self, lambda_:np.ndarray)->'UncertaintySet':
         "The set with the same τ and another confidence vector (e.g. λ_δ for high-confidence bounds)"
-        return UncertaintySet(self.tau, np.broadcast_to(lambda_, self.tau.shape).copy(), self.n_classes, self.labels)
+        lam = np.asarray(lambda_, dtype=float)
+        if lam.ndim > 1 or lam.size not in (1, len(self.tau)):
+            raise ValueError(f'lambda_ must be a number or a vector of {len(self.tau)} components, got shape {lam.shape}')
+        return UncertaintySet(self.tau, np.broadcast_to(lam, self.tau.shape).copy(), self.n_classes, self.labels)
+
+def _check_problem(Psi, U):
+    "Psi as an s x D float array whose width fits U, an UncertaintySet; else a TypeError or ValueError naming the problem"
+    if not isinstance(U, UncertaintySet): raise TypeError(f'U must be an UncertaintySet, got {type(U).__name__}')
+    Psi = np.asarray(Psi, dtype=float)
+    if Psi.ndim != 2: raise ValueError(f'Psi must be a 2-D array (s x D), got shape {Psi.shape}')
+    if Psi.shape[1] * U.n_classes != len(U.tau):
+        raise ValueError(f'Psi has {Psi.shape[1]} features but the uncertainty set has {U.D} per label')
+    return Psi
 
 # %% ../nbs/02_uncertainty.ipynb #6d854baf
 def uncertainty_set(Psi:np.ndarray, y:np.ndarray, n_classes:int,
@@ -159,10 +180,10 @@ def uncertainty_set(Psi:np.ndarray, y:np.ndarray, n_classes:int,
                     R:float=None,           # for 'rademacher' (see `massart_rademacher`, `stump_rademacher`)
                    )->UncertaintySet:
     "U with τ the sample mean and λ of the chosen kind"
+    tau = feature_mean(Psi, y, n_classes)   # checks Psi and y
     Psi = np.asarray(Psi, dtype=float); n, D = Psi.shape
-    tau = feature_mean(Psi, y, n_classes)
     if method == 'practical': lam = practical_lambda(Psi, y, n_classes, lambda0)
-    elif method == 'hoeffding': lam = np.full(tau.shape, hoeffding_lambda(n, n_classes, n_features or D, delta, bound))
+    elif method == 'hoeffding': lam = np.full(tau.shape, hoeffding_lambda(n, n_classes, D if n_features is None else n_features, delta, bound))
     elif method == 'bernstein': lam = bernstein_lambda(Psi, y, n_classes, n_features, delta, bound)
     elif method == 'rademacher':
         if R is None: raise ValueError("method 'rademacher' needs R, a bound on sqrt(n) times the Rademacher complexity")
