@@ -11,7 +11,7 @@ import numpy as np
 import scipy.sparse as sp
 from .solvers.control import linprog
 from .features import scores, pair_matrix, pow2_scale
-from .uncertainty import UncertaintySet
+from .uncertainty import UncertaintySet, _check_problem
 from .learning import Form, PairRows, randomized_rule, deterministic_rule
 from .solvers.registry import solve
 
@@ -23,18 +23,11 @@ def _check_rule(H, Psi, n_classes):
         raise ValueError('each row of the rule must be a probability vector over the labels')
     return H
 
-def _check_psi(Psi, U):
-    if not isinstance(U, UncertaintySet): raise TypeError(f'U must be an UncertaintySet, got {type(U).__name__}')
-    Psi = np.asarray(Psi, dtype=float)
-    if Psi.ndim != 2 or Psi.shape[1] * U.n_classes != len(U.tau):
-        raise ValueError(f'Psi must be a 2-D array with {U.D} features per label, got shape {Psi.shape}')
-    return Psi
-
 def binding_lambda(Psi:np.ndarray, U:UncertaintySet)->np.ndarray: # λ, lowered where its constraint cannot bind
     """On distributions over 𝒳_s, |E_pΦ_j - τ_j| <= max_i |Φ_j(x_i)| + |τ_j| =: c_j, so a λ_j above c_j constrains
     nothing: lowering it to c_j (to 1 where c_j = 0) leaves the set of distributions, hence the bounds, exactly as
     they are, and keeps the problem well scaled (λ = 1e50 made the normal equations singular)"""
-    Psi = _check_psi(Psi, U)
+    Psi = _check_problem(Psi, U)
     c = np.tile(np.abs(Psi).max(0, initial=0), U.n_classes) + np.abs(U.tau)
     return np.where(U.lambda_ > c, np.where(c > 0, c, 1.0), U.lambda_)
 
@@ -72,7 +65,7 @@ def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
                     )->tuple:         # (value, p) with p an s x |Y| distribution attaining it
     "The primal of Theorem 5: extreme error of rule h over distributions on 𝒳_s × Y with |E_p Φ - τ| ⪯ λ"
     if sense not in ('max', 'min'): raise ValueError(f"sense must be 'max' or 'min', got {sense!r}")
-    Psi = _check_psi(Psi, U); H = _check_rule(H, Psi, U.n_classes)
+    Psi = _check_problem(Psi, U); H = _check_rule(H, Psi, U.n_classes)
     s, K = H.shape
     # each constraint row divided by the power of two nearest its largest entry (exact): HiGHS drops matrix entries
     # below 1e-9, so a tiny feature's constraint was silently ignored and the worst case overstated

@@ -54,7 +54,7 @@ def _check_memory(n:int, d:int, n_components:int):
         raise ValueError(f'n_components = {n_components} needs at least {need / 2**30:,.0f} GiB for the features of {n} '
                          f"samples, more than this machine's {have / 2**30:.0f} GiB: use a smaller n_components")
 
-def _check_rule(rule):
+def _check_rule_name(rule):
     "ValueError unless `rule` names one of the two rules whose bounds are computed (any other name was taken as h_d)"
     if not (isinstance(rule, str) and rule in ('randomized', 'deterministic')):
         raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
@@ -233,8 +233,8 @@ class MRC(ClassifierMixin, BaseEstimator):
         "Theorem 5's bounds on the error of the chosen rule, for the uncertainty set with mean tau_ and confidence lambda_"
         check_is_fitted(self)
         if rule is None: rule = 'deterministic' if self.deterministic else 'randomized'
-        _check_rule(rule)
-        U = UncertaintySet(self.tau_, self.lambda_, len(self.classes_))
+        _check_rule_name(rule)
+        U = None                          # the learned 𝒰 (`_bound_problems` builds it)
         if lambda_ is not None:
             try: lam = np.asarray(lambda_)
             except (TypeError, ValueError): lam = np.empty((0, 0))
@@ -243,10 +243,10 @@ class MRC(ClassifierMixin, BaseEstimator):
             lam = np.where(np.isposinf(lam), np.finfo(float).max, lam)
             if lam.ndim > 1 or lam.size not in (1, len(self.tau_)):
                 raise ValueError(f'lambda_ must be a number or a vector of {len(self.tau_)} numbers, got {lambda_!r:.50}')
-            U = U.with_lambda(lam)
-        key = (rule, None if lambda_ is None else U.lambda_.tobytes())
+            U = UncertaintySet(self.tau_, self.lambda_, len(self.classes_)).with_lambda(lam)
+        key = (rule, None if U is None else U.lambda_.tobytes())
         if key not in self._bounds:
-            lo, _, up, _, _ = self._bound_problems(rule, U=None if lambda_ is None else U)
+            lo, _, up, _, _ = self._bound_problems(rule, U=U)
             self._bounds[key] = (lo, up)
         return self._bounds[key]
 
@@ -257,7 +257,7 @@ class MRC(ClassifierMixin, BaseEstimator):
                        )->tuple:         # (R̲, μ_l, R̄, μ_u, R̄'s certified gap); NaN and μ = 0 for a bound not asked for
         "Theorem 5's bounds of the rule over the training instances and the μ's that attain them (eqs. (20), (21))"
         check_is_fitted(self)
-        _check_rule(rule)
+        _check_rule_name(rule)
         # Corollary 6: for h^U with the learning λ the upper bound is the minimax risk, attained at μ*
         known = U is None and self._corollary6 and rule == 'randomized'
         U = UncertaintySet(self.tau_, self.lambda_, len(self.classes_)) if U is None else U

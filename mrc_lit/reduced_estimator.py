@@ -7,12 +7,13 @@ __all__ = ['ReducedMRC', 'reduced_set_bounds']
 
 # %% ../nbs/11a_reduced_mrc.ipynb #b7e1d0a2
 import warnings
-from numbers import Integral, Real
+from numbers import Integral
 import numpy as np
 from sklearn.utils._param_validation import Interval
 from sklearn.utils.validation import check_is_fitted
 from .features import random_generator
 from .estimator import MRC
+from .uncertainty import _check_delta
 from .reduced import learn_reduced, epsilon_s, theorem9_bounds
 
 # %% ../nbs/11a_reduced_mrc.ipynb #9ae25967
@@ -70,8 +71,7 @@ def reduced_set_bounds(est,                # an MRC fitted over an instance set 
                       )->tuple:            # (lower, upper) on the error of the rule over the whole instance set
     "Theorem 9's interval: the bounds over 𝒳_s widened by ε_s (2C‖μ‖₁ + 1), μ the maximizer / minimizer of each bound"
     check_is_fitted(est)
-    if isinstance(delta, bool) or not isinstance(delta, Real) or not 0 < delta < 1:
-        raise ValueError(f'delta must be in (0, 1), got {delta!r}')
+    _check_delta(delta)
     # the bound problems over 𝒳_s as `error_bounds` solves them (max_time seconds), with their μ's
     if rule is None: rule = 'deterministic' if est.deterministic else 'randomized'   # '' is not None: refused by name
     lower, mu_l, upper, mu_u, _ = est._bound_problems(rule)

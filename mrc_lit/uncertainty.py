@@ -167,7 +167,7 @@ def _check_problem(Psi, U):
     Psi = np.asarray(Psi, dtype=float)
     if Psi.ndim != 2: raise ValueError(f'Psi must be a 2-D array (s x D), got shape {Psi.shape}')
     if Psi.shape[1] * U.n_classes != len(U.tau):
-        raise ValueError(f'Psi has {Psi.shape[1]} features but the uncertainty set has {U.D} per label')
+        raise ValueError(f'Psi has {Psi.shape[1]} features but the uncertainty set has {U.D} features per label')
     return Psi
 
 # %% ../nbs/02_uncertainty.ipynb #6d854baf
