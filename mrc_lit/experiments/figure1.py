@@ -90,7 +90,7 @@ def plot(out_dir='.', sizes:list=FULL['sizes'], dataset:str='adult')->str:
     out = Path(out_dir); rows = complete_rows(read_csv(out / 'figure1.csv'), sizes)
     full, rest = rows[0], rows[1:]
     fig, ax = plt.subplots(figsize=(5.5, 3.6))
-    for key, col, lab in (('lower', 'C1', 'Lower bound $\\underline{R}_s(\\mathcal{U})$'), ('upper', 'C0', 'Upper bound $\\overline{R}_s(\\mathcal{U})$'),
+    for key, col, lab in (('lower', 'C1', 'Lower bound $R̲_s(\\mathcal{U})$'), ('upper', 'C0', 'Upper bound $\\overline{R}_s(\\mathcal{U})$'),
                           ('error', 'k', 'Error prob. $R(h_s)$')):
         M = np.array([[r[key] for r in rest if r['s'] == s] for s in sizes])
         ax.plot(sizes, M.mean(1), color=col, label=lab)
