@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.mrc_lit-installed
 DASK_STAMP = $(VENV)/.mrc_lit-dask-installed
 
-.PHONY: demo test test-slow readme outputs docs docs-check export clean-nbs install
+.PHONY: demo test test-oldest test-slow readme outputs docs docs-check export clean-nbs install
 
 install: $(STAMP)
 
@@ -30,6 +30,17 @@ demo: $(STAMP)
 test: $(DASK_STAMP)
 	$(BIN)/python tools/docs_check.py
 	$(BIN)/python tools/check.py
+
+# The tests on the oldest versions settings.ini allows (the floors of its requirements and of the Dask extra, pinned by
+# tools/oldest.py) under the oldest Python it names, in .venv-oldest. The stored outputs come from current versions,
+# whose last digits and warnings may differ: they are reported, not checked. CI runs it beside `make test`.
+PYTHON_OLDEST ?= python3.11
+OLDEST = .venv-oldest
+test-oldest:
+	test -x $(OLDEST)/bin/python || $(PYTHON_OLDEST) -m venv $(OLDEST)
+	$(OLDEST)/bin/python tools/oldest.py > $(OLDEST)/constraints.txt
+	$(OLDEST)/bin/python -m pip install -q -c $(OLDEST)/constraints.txt -e ".[dev,dask]"
+	$(OLDEST)/bin/python tools/check.py --skip-sync --outputs-may-differ
 
 # The same, also running the cells marked `#| slow` (full-size experiments).
 test-slow: $(DASK_STAMP)

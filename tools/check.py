@@ -57,6 +57,8 @@ def main():
     ap.add_argument('--path', default=None, help='a notebook or glob (default: all of nbs/)')
     ap.add_argument('--n-workers', type=int, default=min(os.cpu_count() or 1, 2))
     ap.add_argument('--skip-sync', action='store_true', help='skip the nbdev_clean / nbdev_export checks')
+    ap.add_argument('--outputs-may-differ', action='store_true',
+                    help='report stale stored outputs without failing (other versions of the dependencies: `make test-oldest`)')
     a = ap.parse_args()
     os.chdir(ROOT)
     ok = True
@@ -75,9 +77,11 @@ def main():
         if status == 'STALE': stale += 1
         if status != 'ok': print('     ' + tail.strip().replace('\n', '\n     '))
     print(f'nbdev_test: {len(nbs) - failed} passed, {failed} failed')
-    if stale: print(f'FAIL: stored outputs of {stale} notebook(s) missing or stale: run `make outputs NB=nbs/NAME.ipynb` '
-                    '(every notebook: `make outputs`) and commit them')
-    sys.exit(0 if ok and nbs and not failed and not stale else 1)
+    if stale and a.outputs_may_differ:
+        print(f'note: the stored outputs of {stale} notebook(s) differ from this run (not checked with --outputs-may-differ)')
+    elif stale: print(f'FAIL: stored outputs of {stale} notebook(s) missing or stale: run `make outputs NB=nbs/NAME.ipynb` '
+                      '(every notebook: `make outputs`) and commit them')
+    sys.exit(0 if ok and nbs and not failed and (not stale or a.outputs_may_differ) else 1)
 
 
 if __name__ == '__main__': main()
