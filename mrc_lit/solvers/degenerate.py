@@ -15,8 +15,8 @@ import scipy.linalg as sl
 import scipy.sparse as sp
 from .control import check_solver_options, linprog, time_left   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
 from .tiny_lambda import dual_lp, dual_value, merged, polish_dual, same_kind, solve_tiny, spread, TimeLimitReached   # chapter 03ia
-from ..features import pow2_scale
-from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError
+from ..features import pow2_scale, _check_psi, _check_labels
+from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError, _check_form
 
 # %% ../../nbs/03i_degenerate.ipynb #f8601fab
 RANK_TOLS = (1e-13, 1e-10, 1e-7) # singular values of Ψ below this fraction of the largest count as zero; the next is
@@ -50,6 +50,7 @@ def gauge(Psi:np.ndarray, # n x D scalar features
          )->Gauge:
     "The change of variables that separates the null directions of Ψ and makes the rest of the rows well conditioned"
     n, D = Psi.shape
+    if np.shape(a) != (K * D,): raise ValueError(f'a has shape {np.shape(a)}, expected ({K * D},): K = {K} classes of D = {D} features')
     U, s, Vt = np.linalg.svd(Psi, full_matrices=False)
     r = int((s > rank_tol * s[0]).sum()) if len(s) and s[0] > 0 else 0
     N = sl.null_space(Vt[:r]) if r else np.eye(D)                     # includes the D - n directions when n < D
@@ -147,8 +148,10 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
                     )->Solution:
     "Exact minimizer of a form with zero or tiny λ: HiGHS in the coordinates of `gauge`, certified on a box"
     t0 = time.perf_counter()
-    check_solver_options(tol=tol, time_limit=time_limit, refine=refine)
-    if not (len(rank_tols) and all(0 < float(t) < 1 for t in rank_tols)):
+    _check_form(form); check_solver_options(tol=tol, time_limit=time_limit, refine=refine)
+    try: ok = len(rank_tols) > 0 and all(0 < float(t) < 1 for t in rank_tols)
+    except (TypeError, ValueError): ok = False   # a bare number or text: Python's len() or float() message
+    if not ok:
         raise ValueError(f'rank_tols must be a non-empty sequence of numbers in (0, 1), got {rank_tols!r}')
     rows = form.rows
     if not isinstance(rows, (PairRows, SubsetRows)): return solve_lp(form, time_limit=time_limit)
@@ -237,11 +240,9 @@ def singleton_risk(Psi:np.ndarray, # n x D scalar features of the training insta
                    n_classes:int,
                   )->SingletonRisk:
     "B, the Bayes error of the pooled sample, and whether it is R̄(𝒰) at λ = 0 for τ* (exact mean of the rows)"
-    Psi, y = np.asarray(Psi, dtype=float), np.asarray(y)
-    if Psi.ndim != 2 or len(Psi) != len(y) or not len(y):
-        raise ValueError(f'Psi must be n x D with one label per row; got Psi {Psi.shape} and {len(y)} labels')
-    if not (np.issubdtype(y.dtype, np.integer) and y.min() >= 0 and y.max() < n_classes):
-        raise ValueError(f'y must hold integer labels in 0..{n_classes - 1}')
+    Psi = _check_psi(Psi)   # 2-D, real (complex values lost their imaginary part) and finite
+    if not len(Psi): raise ValueError('Psi has no rows: singleton_risk needs at least one instance')
+    y = _check_labels(y, len(Psi), n_classes)   # a 2-D y was counted as n x n labels: a negative risk
     rows, group = np.unique(Psi, axis=0, return_inverse=True)
     counts = np.zeros((len(rows), n_classes)); np.add.at(counts, (group.ravel(), y), 1)
     rank = 0

@@ -11,7 +11,8 @@ __all__ = ['ONE_THREAD_MAX_PAIRS', 'SAMPLE_MAX_ITER', 'OWN_START_CLASSES', 'STAL
 # %% ../../nbs/03f_ipm.ipynb #4ddc88d2
 import numpy as np
 import os, time, warnings
-from ..learning import Form, Solution, SubsetRows, PairRows, CERTIFIED_GAP, solve_lp, UnboundedError
+from numbers import Real
+from ..learning import Form, Solution, SubsetRows, PairRows, CERTIFIED_GAP, solve_lp, UnboundedError, _check_form
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
 from .newton import ipm_step, small_factors
 from .factors import blas, spread_over, spread
@@ -80,7 +81,12 @@ def solve_ipm(form:Form,             # the problem
               resume:'LastPoint'=None, # start from its point where it fits; on return it holds this run's (see *Resuming a neighbour's point*)
              )->Solution:
     "Exact minimizer of the general form: a working-set interior point method certified on the full problem"
-    if target is not None and np.isnan(target): raise ValueError('target must be a number or None, got NaN')
+    _check_form(form)
+    if target is not None and (isinstance(target, bool) or not isinstance(target, Real) or np.isnan(target)):
+        raise ValueError(f'target must be a number or None, got {target!r}')   # text raised numpy's TypeError, True was 1
+    if not isinstance(mixed_precision, (bool, np.bool_)): raise ValueError(f'mixed_precision must be True or False, got {mixed_precision!r}')
+    for name, v, kind in (('warm', warm, Solution), ('resume', resume, LastPoint)):   # else an AttributeError inside
+        if v is not None and not isinstance(v, kind): raise TypeError(f'{name} must be a {kind.__name__} or None, got {type(v).__name__}')
     check_solver_options(tol=tol, max_iter=max_iter, time_limit=time_limit, threads=threads, max_pairs=max_pairs, max_cols=max_cols, max_flops=max_flops, max_finish=max_finish, correctors=correctors)
     rows = form.rows
     # λ = 0 leaves f constant along directions where Φ(x, y)ᵀd is the same for every pair (the intercepts): the
