@@ -14,7 +14,7 @@ import numpy as np
 import scipy.sparse as sp
 from numbers import Integral
 from .solvers.control import linprog, run_control, check_solver_options
-from .features import scores, pair_matrix, pow2_scale, _check_n_classes
+from .features import scores, pair_matrix, pow2_scale, _check_n_classes, _real, _finite_matrix
 from .uncertainty import UncertaintySet, feature_mean, _check_labels, _check_problem
 
 # %% ../nbs/03_learning.ipynb #1dd5ee0f
@@ -66,18 +66,6 @@ class _KronRows(Rows):
     def row(self, key):
         i, w = key
         return np.outer(w, self.Psi[i]).ravel()
-
-def _real(x, name:str)->np.ndarray:
-    "x as a float array; complex values refused by name (numpy drops their imaginary part with a warning)"
-    if np.iscomplexobj(x): raise ValueError(f'{name} has complex values: it must be real')
-    return np.asarray(x, dtype=float)
-
-def _finite_matrix(A, name:str)->np.ndarray:
-    "A (dense or sparse) as a 2-D float array with at least one row and only finite real entries, or a ValueError naming it"
-    A = _real(A.toarray() if sp.issparse(A) else A, name)
-    if A.ndim != 2 or len(A) == 0: raise ValueError(f'{name} must be a 2-D array with at least one row, got shape {A.shape}')
-    if not np.isfinite(A).all(): raise ValueError(f'{name} contains NaN or infinite values')
-    return A
 
 class PairRows(_KronRows):
     "Rows Φ(x_i, y)ᵀ = e_y ⊗ Ψ(x_i) with offsets B[i, y]: max over pairs of Ψ(x_i)ᵀμ_y + B[i, y]"

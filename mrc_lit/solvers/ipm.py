@@ -83,10 +83,10 @@ def solve_ipm(form:Form,             # the problem
     "Exact minimizer of the general form: a working-set interior point method certified on the full problem"
     _check_form(form)
     if target is not None and (isinstance(target, bool) or not isinstance(target, Real) or np.isnan(target)):
-        raise ValueError(f'target must be a number or None, got {target!r}')   # text raised numpy's TypeError, True was 1
+        raise ValueError(f'target must be a number (not NaN) or None, got {target!r}')   # text raised numpy's TypeError, True was 1
     if not isinstance(mixed_precision, (bool, np.bool_)): raise ValueError(f'mixed_precision must be True or False, got {mixed_precision!r}')
-    for name, v, kind in (('warm', warm, Solution), ('resume', resume, LastPoint)):   # else an AttributeError inside
-        if v is not None and not isinstance(v, kind): raise TypeError(f'{name} must be a {kind.__name__} or None, got {type(v).__name__}')
+    for name, v, ok in (('warm', warm, isinstance(warm, Solution)), ('resume', resume, hasattr(resume, 'start') and hasattr(resume, 'keep'))):
+        if v is not None and not ok: raise TypeError(f"{name} must be a {'Solution' if name == 'warm' else 'LastPoint'} or None, got {type(v).__name__}")   # an AttributeError inside
     check_solver_options(tol=tol, max_iter=max_iter, time_limit=time_limit, threads=threads, max_pairs=max_pairs, max_cols=max_cols, max_flops=max_flops, max_finish=max_finish, correctors=correctors)
     rows = form.rows
     # λ = 0 leaves f constant along directions where Φ(x, y)ᵀd is the same for every pair (the intercepts): the
