@@ -8,7 +8,7 @@ __all__ = ['RANK_TOLS', 'R1_TOL', 'REFINE_ROUNDS', 'REFINE_SCALE', 'CERT_RADIUS'
            'rank_mod', 'SingletonRisk', 'singleton_risk']
 
 # %% ../../nbs/03i_degenerate.ipynb #277428ae
-import time
+import time, warnings
 from dataclasses import dataclass
 import numpy as np
 import scipy.linalg as sl
@@ -157,7 +157,7 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
     if not isinstance(rows, (PairRows, SubsetRows)): return solve_lp(form, time_limit=time_limit)
     K, n = rows.n_classes, rows.n
     if (form.lam > 0).all():
-        try: return solve_tiny(form, tol, time_limit)
+        try: return _said(solve_tiny(form, tol, time_limit))
         except TimeLimitReached: raise
         except RuntimeError: pass        # HiGHS failed on the dual: the change of variables, certified on a box
     for i, rank_tol in enumerate(rank_tols):
@@ -193,8 +193,15 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         qr, more = refined(refine); nit += more
         q = max(q, polish_dual(P, qr, base, eqs, bound, target=target), key=bound)
     box = rho if viol(q).any() else np.inf   # a bound charged for violations holds on the box only: an estimate
-    return Solution(mu=mu, value=value, lower=bound(q), n_iter=nit, solver='degenerate',
-                    time=time.perf_counter() - t0, dual=q, lower_box=box)
+    return _said(Solution(mu=mu, value=value, lower=bound(q), n_iter=nit, solver='degenerate',
+                          time=time.perf_counter() - t0, dual=q, lower_box=box))
+
+def _said(sol:Solution)->Solution:
+    "sol, with a warning where it has no lower bound at all (silent before: Ψ of size 1e-20 gave 0.5 for R̄ = 0.46)"
+    if not sol.lower > -np.inf:
+        warnings.warn(f'solve_degenerate stopped without a certified lower bound: f(μ) = {sol.value:.6g} is only an upper bound on '
+                      "the minimum. HiGHS drops coefficients below 1e-9: rescale features far below 1, or use solver='lp'")
+    return sol
 
 # %% ../../nbs/03i_degenerate.ipynb #2d90bb10
 PRIMES = (2_147_483_647, 2_147_483_629) # primes below 2³¹: a product of two residues fits in int64; the second is tried
