@@ -141,6 +141,7 @@ def screen_candidate(m, Psi, U,
                      resume:LastPoint=None, # start from its interior point, and leave the screen's last one there
                     )->tuple:           # (low, high) holding R̄, and the loose dual; (-inf, inf, None) if not screened
     "A loose solve of P_{τ,λ} by the interior point method: its certified lower bound and f at its μ hold R̄ between them"
+    y_enc = _check_labels(y_enc, len(Psi), U.n_classes)     # used only where the certificate fails: checked before
     if not _certified(m, U): return -np.inf, np.inf, None   # no certificate to trust
     # max_finish=0: a loose point that the certificate does not pass stops as it is, with a wider interval (its warning
     # says no more than the interval); a simplex finish of it cost up to ten times a full solve on haberman
