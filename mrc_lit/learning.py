@@ -45,15 +45,17 @@ class Rows:
     m: int       # length of μ
 
     def max(self, mu:np.ndarray)->tuple: # (largest entry of Fμ + b, key of the row attaining it)
-        raise NotImplementedError
+        raise NotImplementedError(f'{type(self).__name__} does not define max(mu), which every solver calls')
     def row(self, key)->np.ndarray:       # that row of F as a dense vector of length m
-        raise NotImplementedError
+        raise NotImplementedError(f'{type(self).__name__} does not define row(key), which every solver calls')
     def values(self, mu:np.ndarray)->np.ndarray: # the whole vector Fμ + b (only for moderate p)
         F, b = self.dense(); return F @ mu + b
     def dense(self)->tuple:               # explicit (F, b)
-        raise NotImplementedError
+        raise NotImplementedError(f'{type(self).__name__} gives no explicit (F, b), which ebsm, easm and easm-r need '
+                                  '(they keep F Fᵀ): bsm and asm use the oracle max and row alone')
     def lp(self)->tuple:                  # constraints "Fμ + b <= ν" as LP blocks, see `solve_lp`
-        raise NotImplementedError
+        raise NotImplementedError(f'{type(self).__name__} gives no LP blocks, which lp and degenerate need: bsm and '
+                                  'asm use the oracle max and row alone')
 
 # %% ../nbs/03_learning.ipynb #5e4b52a5
 class _KronRows(Rows):
