@@ -51,11 +51,9 @@ class Rows:
     def values(self, mu:np.ndarray)->np.ndarray: # the whole vector Fμ + b (only for moderate p)
         F, b = self.dense(); return F @ mu + b
     def dense(self)->tuple:               # explicit (F, b)
-        raise NotImplementedError(f'{type(self).__name__} gives no explicit (F, b), which ebsm, easm and easm-r need '
-                                  '(they keep F Fᵀ): bsm and asm use the oracle max and row alone')
+        raise NotImplementedError(f'{type(self).__name__} gives no explicit (F, b) for ebsm, easm, easm-r: bsm and asm need only max and row')
     def lp(self)->tuple:                  # constraints "Fμ + b <= ν" as LP blocks, see `solve_lp`
-        raise NotImplementedError(f'{type(self).__name__} gives no LP blocks, which lp and degenerate need: bsm and '
-                                  'asm use the oracle max and row alone')
+        raise NotImplementedError(f'{type(self).__name__} gives no LP blocks for lp and degenerate: bsm and asm need only max and row')
 
 # %% ../nbs/03_learning.ipynb #5e4b52a5
 class _KronRows(Rows):
