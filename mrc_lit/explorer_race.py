@@ -16,7 +16,8 @@ from sklearn.model_selection import train_test_split
 from .datasets import load_dataset, list_datasets
 from .features import RandomFourierFeatures
 from .uncertainty import uncertainty_set
-from .learning import Solution, learning_form
+from .learning import Solution, learning_form, _check_form
+from .solvers.registry import checked
 from .estimator import MRC
 from .widgets import _Background, _fmt, _show, _table, widget_picture, _one_of, _as_asked, _integer
 
@@ -26,11 +27,20 @@ SIGMA_SCALES = (('σ₀/4', 0.25), ('σ₀/2', 0.5), ('σ₀ = sqrt(d/2)', 1.0),
 
 def split_dataset(name:str, max_train:int=400, max_test:int=2000, seed:int=0)->tuple:
     "Stratified 80/20 split of a bundled dataset, each part subsampled (stratified) to at most max_train / max_test"
+    _integer('max_train', max_train, 2); _integer('max_test', max_test, 2); _integer('seed', seed, 0)   # were train_test_split's words
     X, y = load_dataset(name)
     Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.2, stratify=y, random_state=seed)
     if len(ytr) > max_train: Xtr, _, ytr, _ = train_test_split(Xtr, ytr, train_size=max_train, stratify=ytr, random_state=seed)
     if len(yte) > max_test: Xte, _, yte, _ = train_test_split(Xte, yte, train_size=max_test, stratify=yte, random_state=seed)
     return Xtr, Xte, ytr, yte
+
+def _lambda_grid(lambdas)->tuple:
+    "The λ0 grid as a tuple of floats, else a ValueError"
+    try: grid = tuple(float(l) for l in lambdas)
+    except (TypeError, ValueError): grid = ()
+    if not grid or not all(0 <= l < np.inf for l in grid):
+        raise ValueError(f'lambdas must be finite numbers >= 0 (at least one), got {lambdas!r:.80}')
+    return grid
 
 def lambda_curve(name:str,               # a bundled dataset
                  sigma_scale:float=1.0,  # σ = sigma_scale·sqrt(d/2)
@@ -41,6 +51,9 @@ def lambda_curve(name:str,               # a bundled dataset
                  progress=None,          # called with (i, len(lambdas)) before each fit
                 )->dict:                 # arrays error, upper, lower over the grid, and the sizes
     "Test error of h^U, minimax risk and lower bound for each λ0 of a grid (same split, same random features)"
+    lambdas = _lambda_grid(lambdas)   # an empty grid gave an empty curve, a bare number a TypeError
+    if isinstance(sigma_scale, bool) or not 0 < float(sigma_scale) < np.inf: raise ValueError(f'sigma_scale must be a finite number > 0, got {sigma_scale!r}')
+    if progress is not None and not callable(progress): raise TypeError(f'progress must be a function or None, got {type(progress).__name__}')
     Xtr, Xte, ytr, yte = split_dataset(name, max_train, seed=seed)
     sigma = sigma_scale * np.sqrt(Xtr.shape[1] / 2)
     out = {k: [] for k in ('error', 'upper', 'lower')}
@@ -54,9 +67,11 @@ def lambda_curve(name:str,               # a bundled dataset
                 n_train=len(ytr), n_test=len(yte), seconds=time.perf_counter() - t0, **{k: np.array(v) for k, v in out.items()})
 
 def draw_explorer(c:dict,          # a result of `lambda_curve`
-                  lambda0:float,   # the λ0 to highlight (a grid value)
+                  lambda0:float,   # the λ0 to highlight: the grid value nearest it
                  )->Figure:
     "Test error and the two bounds against λ0, the current λ0 highlighted"
+    if not (isinstance(c, dict) and {'lambdas', 'error', 'upper', 'lower'} <= c.keys()): raise ValueError('c must be a result of lambda_curve')
+    if isinstance(lambda0, bool) or not 0 <= float(lambda0) < np.inf: raise ValueError(f'lambda0 must be a finite number >= 0, got {lambda0!r}')   # NaN highlighted the first
     i = int(np.argmin(np.abs(c['lambdas'] - lambda0)))
     fig = Figure(figsize=(7.2, 3.8)); ax = fig.add_axes([0.09, 0.13, 0.88, 0.77])
     lam = c['lambdas']
@@ -78,11 +93,7 @@ class Explorer(_Background, W.VBox):
                  n_components:int=40, max_train:int=400, seed:int=0):
         super().__init__()
         _one_of('dataset', dataset, list_datasets())
-        try: grid = tuple(float(l) for l in lambdas)
-        except (TypeError, ValueError): grid = ()
-        if not grid or not all(0 <= l < np.inf for l in grid):
-            raise ValueError(f'lambdas must be finite numbers >= 0 (at least one), got {lambdas!r:.80}')
-        lambdas = grid
+        lambdas = _lambda_grid(lambdas)
         _integer('n_components', n_components, 1); _integer('max_train', max_train, 2); _integer('seed', seed, 0)
         if lambda0 not in lambdas: raise ValueError(f'lambda0 must be one of the grid values {lambdas}, got {lambda0}')
         if sigma_scale not in dict(SIGMA_SCALES).values():
@@ -156,6 +167,10 @@ def _accepted(fn, options:dict)->dict:
     except (TypeError, ValueError): return {}
     return {k: v for k, v in options.items() if k in params}
 
+def _check_solvers(solvers, what:str='a dict'):
+    if not (isinstance(solvers, dict) and solvers and all(map(callable, solvers.values()))):
+        raise ValueError(f'solvers must be {what} of names to solvers (callables taking a Form), got {solvers!r:.80}')
+
 def run_race(form,                 # a `Form`
              solvers:dict,         # name -> solver taking the form
              reference:str='lp',   # the exact solver whose value is f*
@@ -163,13 +178,15 @@ def run_race(form,                 # a `Form`
              progress=None,        # called with (i, number of solvers, name) before each solver
             )->dict:               # solutions, errors, f_star, reference
     "Run every solver on one problem; f* from the reference solver (else the best value found)"
+    _check_form(form); _check_solvers(solvers)   # a list failed in .items(), a str form inside every solver
+    if not isinstance(options, (dict, type(None))): raise TypeError(f'options must be a dict or None, got {type(options).__name__}')
     sols, errors = {}, {}
     for i, (name, fn) in enumerate(solvers.items()):
         if progress: progress(i, len(solvers), name)
         try:
             sols[name] = fn(form) if name == reference else fn(form, **_accepted(fn, options or {}))
-            if not isinstance(sols[name], Solution):   # it would fail later, in the drawing: an error of this solver
-                raise TypeError(f'returned an object of type {type(sols.pop(name)).__name__}, not a Solution')
+            # a non-Solution failed later, in the drawing; a value that is not f(μ) became f* (-5 from a liar)
+            sols[name] = checked(form, sols.pop(name), name)
         except Exception as e: errors[name] = f'{type(e).__name__}: {e}'
     ref = reference if reference in sols else None
     f_star = sols[ref].value if ref else min((s.value for s in sols.values()), default=np.nan)
@@ -191,8 +208,12 @@ def _same_iterates(a, b)->bool:
     return (ha.ndim == hb.ndim == 2 and ha.shape == hb.shape and len(ha) > 1
             and np.allclose(ha[:, 1], hb[:, 1], rtol=1e-9, atol=1e-12))
 
+def _check_race(race):
+    if not (isinstance(race, dict) and {'solutions', 'errors', 'f_star', 'reference'} <= race.keys()): raise ValueError('race must be a result of run_race')
+
 def twins(race:dict)->dict:
     "name -> the earlier solver whose iterates it repeats (efficient variants of the same algorithm)"
+    _check_race(race)   # a KeyError before
     sols, out = race['solutions'], {}
     for j, (name, sol) in enumerate(sols.items()):
         first = next((k for k in list(sols)[:j] if k not in out and _same_iterates(sols[k], sol)), None)
@@ -206,6 +227,8 @@ def draw_race(race:dict,          # a result of `run_race`
               y:str='f',          # 'f' (objective, with f* as a line) or 'gap' (f - f*, log scale)
              )->Figure:
     "Every solver's objective against time or iterations, ending at its solution; the exact LP as a star"
+    _one_of('x', x, ('seconds', 'iteration')); _one_of('y', y, ('f', 'gap'))   # any other was drawn as iterations, or f
+    _check_race(race)
     fig = Figure(figsize=(8.4, 3.8)); ax = fig.add_axes([0.09, 0.13, 0.6, 0.77])
     f_star, tw = race['f_star'], twins(race)
     for i, (name, sol) in enumerate(race['solutions'].items()):
@@ -236,8 +259,7 @@ class SolverRace(_Background, W.VBox):
                  solvers:dict=None,       # name -> solver; None: the registry (see `solver_registry`), read at each run
                  reference:str='lp', max_train:int=400, seed:int=0):
         super().__init__()
-        if solvers is not None and not (isinstance(solvers, dict) and solvers and all(map(callable, solvers.values()))):
-            raise ValueError(f'solvers must be None or a dict of names to solvers (callables taking a Form), got {solvers!r:.80}')
+        if solvers is not None: _check_solvers(solvers, 'None or a dict')
         _one_of('dataset', dataset, list_datasets()); _one_of('reference', reference, solvers or solver_registry())
         _integer('max_train', max_train, 2); _integer('seed', seed, 0)
         st, s = {'description_width': '110px'}, dict(continuous_update=False, layout=W.Layout(width='380px'))

@@ -207,6 +207,18 @@ def make_feature_map(phi='fourier',      # 'fourier', 'linear', 'stumps', a Feat
     raise TypeError(f'phi must be a name, a transformer or a function, got {type(phi).__name__}')
 
 # %% ../nbs/01_features.ipynb #ec817c26
+def _real(x, name:str)->np.ndarray:
+    "x as a float array; complex values refused by name (numpy drops their imaginary part with a warning)"
+    if np.iscomplexobj(x): raise ValueError(f'{name} has complex values: it must be real')
+    return np.asarray(x, dtype=float)
+
+def _finite_matrix(A, name:str)->np.ndarray:
+    "A (dense or sparse) as a 2-D float array with at least one row and only finite real entries, or a ValueError naming it"
+    A = _real(A.toarray() if sp.issparse(A) else A, name)
+    if A.ndim != 2 or len(A) == 0: raise ValueError(f'{name} must be a 2-D array with at least one row, got shape {A.shape}')
+    if not np.isfinite(A).all(): raise ValueError(f'{name} contains NaN or infinite values')
+    return A
+
 def _check_n_classes(n_classes):
     if isinstance(n_classes, bool) or not isinstance(n_classes, numbers.Integral) or n_classes < 1:
         raise ValueError(f'n_classes must be a positive integer, got {n_classes!r}')

@@ -14,11 +14,11 @@ from sklearn.base import clone
 from sklearn.pipeline import Pipeline
 from numbers import Integral
 from .features import rescaled
-from .uncertainty import UncertaintySet, uncertainty_set
+from .uncertainty import UncertaintySet, uncertainty_set, _check_problem, _check_labels
 from .estimator import MRC
-from .learning import learning_form
+from .learning import learning_form, _real, _finite_matrix
 from .solvers.registry import learn, certified_lower
-from .solvers.control import run_control, linprog
+from .solvers.control import run_control, linprog, check_solver_options
 from .solvers.degenerate import TINY_LAMBDA
 from .solvers.ipm import LastPoint
 
@@ -33,6 +33,11 @@ def mixture_weights(G:np.ndarray,   # columns: E_qΦ - τ of each mixed dual q (
                    )->np.ndarray:   # w ⪰ 0 with Σw <= 1 and |Gw| ⪯ λ, maximizing vᵀw (to the search's precision)
     """The mixture LP of one or two weights without an LP solver: along each ray from 0 the farthest feasible point is
     a ratio away, and vᵀw at it is unimodal over the rays (a line crosses the boundary of a convex set at most twice)"""
+    G, v, lam = _real(G, 'G'), _real(v, 'v'), _real(lam, 'lam')
+    if G.ndim != 2 or G.shape[1] not in (1, 2) or v.shape != G.shape[1:] or lam.shape != G.shape[:1]:
+        raise ValueError(f'mixture_weights needs G of m x 1 or m x 2, v of a value per column and lam of m: got G {G.shape}, v {v.shape}, lam {lam.shape}')
+    if not (np.isfinite(G).all() and np.isfinite(v).all() and np.isfinite(lam).all() and (lam >= 0).all()):
+        raise ValueError('G, v and lam must be finite, and lam >= 0')   # a negative λ gave negative weights, NaN in G a full weight
     def farthest(D):   # the largest t with t d feasible, for the columns d of D (Σd = 1, so Σw <= 1 is t <= 1)
         GD = np.abs(G @ D)
         with np.errstate(divide='ignore'): return np.minimum(np.where(GD > 0, lam[:, None] / GD, np.inf).min(0), 1.0)
@@ -51,9 +56,13 @@ def transferred_lower(Psi:np.ndarray,   # features of the training instances und
     """The best mixture of the other optima's pair weights and the empirical distribution that satisfies
     |E_qΦ - τ| ⪯ λ, found by a small LP over the mixture's weights (`mixture_weights` for one or two); its dual value
     bounds R̄ from below (weak duality)"""
-    K, n = U.n_classes, len(Psi)
+    Psi = _finite_matrix(_check_problem(Psi, U), 'Psi'); K, n = U.n_classes, len(Psi)
+    y_enc = _check_labels(y_enc, n, K)   # an IndexError, and a label -1 counted as the last class
+    if not isinstance(duals, (list, tuple)): raise TypeError(f'duals must be a list of pair-weight vectors, got {type(duals).__name__}')
+    for i, d in enumerate(duals):
+        if np.shape(d) != (K * n,): raise ValueError(f"duals[{i}] has shape {np.shape(d)}, expected ({K * n},): a Solution's dual on these pairs")
     E = np.zeros((n, K)); E[np.arange(n), y_enc] = 1 / n   # E_EΦ = τ exactly: always feasible, with dual value 0
-    Qs = [Q / Q.sum() for d in duals for Q in [np.maximum(np.asarray(d, dtype=float).reshape(K, n).T, 0)] if Q.sum() > 0]
+    Qs = [Q / Q.sum() for d in duals for Q in [np.maximum(np.asarray(d, dtype=float).reshape(K, n).T, 0)] if 0 < Q.sum() < np.inf]   # ∞ in a dual: no bound from it
     if not Qs: return -np.inf
     G = np.array([(Psi.T @ (Q - E)).T.ravel() for Q in Qs]).T   # E_QΦ - τ of each, as Φ(x, y) = e_y ⊗ Ψ(x)
     v = np.array([Q.sum() - Q.max(1).sum() for Q in Qs])         # the dual value is concave: a mixture's is at least Σ w v
@@ -92,6 +101,8 @@ def prepare_candidates(estimator, candidates:list, X, y)->list: # `prepare_candi
     """`prepare_candidate` of every candidate; a plain MRC with random Fourier features and an integer seed is prepared
     once for each setting of its other parameters, and at the other σ and λ0 from that one: the feature map `rescaled`,
     then Ψ and 𝒰 as `MRC.fit` computes them — the same numbers, without validating X and fitting the standardization again"""
+    if not (isinstance(candidates, (list, tuple)) and all(isinstance(p, dict) for p in candidates)):   # an AttributeError
+        raise TypeError(f'candidates must be a list of dicts of parameters, got {candidates!r:.80}')
     prep, first = [], {}
     for params in candidates:
         key = repr(sorted((k, v) for k, v in params.items() if k not in ('sigma', 'lambda0')))
@@ -130,6 +141,7 @@ def screen_candidate(m, Psi, U,
                      resume:LastPoint=None, # start from its interior point, and leave the screen's last one there
                     )->tuple:           # (low, high) holding R̄, and the loose dual; (-inf, inf, None) if not screened
     "A loose solve of P_{τ,λ} by the interior point method: its certified lower bound and f at its μ hold R̄ between them"
+    y_enc = _check_labels(y_enc, len(Psi), U.n_classes)     # used only where the certificate fails: checked before
     if not _certified(m, U): return -np.inf, np.inf, None   # no certificate to trust
     # max_finish=0: a loose point that the certificate does not pass stops as it is, with a wider interval (its warning
     # says no more than the interval); a simplex finish of it cost up to ten times a full solve on haberman
@@ -150,6 +162,12 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
     """Screen every `SCREEN_STRIDE`-th candidate (farther apart where they cannot win), decide the likely winner, then
     take the others best first — their neighbours' duals, then a deciding run — skipping those whose certified lower
     bound on R̄ exceeds the smallest upper end; R̄ of candidate i lies in [low[i], high[i]] (equal where solved)"""
+    if not all(isinstance(p, tuple) and len(p) == 5 for p in prepared):
+        raise TypeError('prepared must be a list of `prepare_candidate` results (5-tuples)')
+    if not isinstance(screen_tols, (list, tuple)): raise ValueError(f'screen_tols must be a tuple of numbers > 0, got {screen_tols!r}')
+    for t in screen_tols: check_solver_options(tol=t)   # a bad one failed only when its screen came, after others ran
+    if on_fit is not None and not callable(on_fit): raise TypeError(f'on_fit must be a function or None, got {type(on_fit).__name__}')
+    if prepared: y_enc = _check_labels(y_enc, len(prepared[0][3]), prepared[0][4].n_classes)   # an IndexError before
     N = len(prepared)
     low, high, pruned, t_bounds = np.full(N, -np.inf), np.full(N, np.inf), np.zeros(N, bool), np.zeros(N)
     near, sols, todo = [[] for _ in range(N)], {}, set(range(N))   # near: (f at a fit's μ, its index)
@@ -233,6 +251,9 @@ def pruned_rows(estimator, candidates:list, X, y,
                 screen_tols:tuple=SCREEN_TOLS)->tuple: # (a row per candidate, {index: fitted estimator} of the solved)
     """`pruned_search` over clone(estimator) with each of `candidates`: BoundSearch(prune=True)'s rows, intervals of R̄
     included; with screens the runs start from the nearest candidate's last interior point, without them from the best solved neighbour's optimum"""
+    if not len(candidates): raise ValueError('candidates must hold at least one dict of parameters')   # an IndexError
+    for name, f in (('row', row), ('progress', progress)):
+        if not callable(f) and not (name == 'progress' and f is None): raise TypeError(f'{name} must be a function, got {type(f).__name__}')
     est, key = clone(estimator), _mrc_key(estimator, 'random_state')
     if est.get_params()[key] is None:   # bounds transfer between fixed problems: one draw of frequencies for all
         est.set_params(**{key: int(np.random.randint(2**31 - 1))})
@@ -240,7 +261,8 @@ def pruned_rows(estimator, candidates:list, X, y,
     y_enc, rows, fits = np.searchsorted(prep[0][1].classes_, np.asarray(y).ravel()), [None] * len(candidates), {}
     def on_fit(i, seconds, warm):
         t, (fits[i], m, _, Psi, _) = time.perf_counter(), prep[i]
-        rows[i] = dict(row(m, Psi, y_enc), fit_time=seconds, bound_time=0.0, warm_started=warm)
+        if not isinstance(r := row(m, Psi, y_enc), dict): raise TypeError(f'row must return a dict of bounds, got {type(r).__name__}')
+        rows[i] = dict(r, fit_time=seconds, bound_time=0.0, warm_started=warm)
         rows[i]['bound_time'] = time.perf_counter() - t
         if progress: progress(1)
     low, high, pruned, t_bounds = pruned_search(prep, y_enc, not len(screen_tols), on_fit, screen_tols)

@@ -52,7 +52,8 @@ def check_solver_options(**options):
         integer, low, closed, none_ok = _OPTION_RULES[name]
         if v is None and none_ok: continue
         kind = Integral if integer else Real
-        ok = (not isinstance(v, bool) and isinstance(v, kind) and not np.isnan(v) and (v >= low if closed else v > low)
+        # v == v: False for NaN only, where np.isnan(v) raised numpy's TypeError on an integer beyond 64 bits (max_iter=10**20)
+        ok = (not isinstance(v, bool) and isinstance(v, kind) and v == v and (v >= low if closed else v > low)
               and (integer or name == 'time_limit' or np.isfinite(v)))
         if not ok:
             what = ('an integer' if integer else 'a number' if name == 'time_limit' else 'a finite number')
@@ -230,6 +231,9 @@ def linprog(c, *args, options:dict=None, **kwargs):
     """scipy.optimize.linprog (HiGHS) that Ctrl-C and the run's deadline stop: a large LP runs in a helper process that
     is killed then, a small one in a worker thread; a deadline reached raises `FitTimeout`"""
     ctl = current(); options = dict(options or {})
+    for k, v in options.items():   # a NaN tolerance crashed the interpreter inside HiGHS (a segmentation fault)
+        if (k.endswith('_tolerance') or k == 'time_limit') and not (isinstance(v, Real) and not isinstance(v, bool) and v >= 0):
+            raise ValueError(f'the HiGHS option {k} must be a number >= 0, got {v!r}')
     ctl.check(' before HiGHS')
     ours = ctl.max_time is not None and ctl.remaining() < options.get('time_limit', np.inf)   # the deadline comes first
     if ours: options['time_limit'] = ctl.remaining()      # HiGHS stops itself there, at its next check

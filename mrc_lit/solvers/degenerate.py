@@ -8,15 +8,15 @@ __all__ = ['RANK_TOLS', 'R1_TOL', 'REFINE_ROUNDS', 'REFINE_SCALE', 'CERT_RADIUS'
            'rank_mod', 'SingletonRisk', 'singleton_risk']
 
 # %% ../../nbs/03i_degenerate.ipynb #277428ae
-import time
+import time, warnings
 from dataclasses import dataclass
 import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
 from .control import check_solver_options, linprog, time_left   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
 from .tiny_lambda import dual_lp, dual_value, merged, polish_dual, same_kind, solve_tiny, spread, TimeLimitReached   # chapter 03ia
-from ..features import pow2_scale
-from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError
+from ..features import pow2_scale, _check_psi, _check_labels
+from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError, _check_form
 
 # %% ../../nbs/03i_degenerate.ipynb #f8601fab
 RANK_TOLS = (1e-13, 1e-10, 1e-7) # singular values of Ψ below this fraction of the largest count as zero; the next is
@@ -50,6 +50,7 @@ def gauge(Psi:np.ndarray, # n x D scalar features
          )->Gauge:
     "The change of variables that separates the null directions of Ψ and makes the rest of the rows well conditioned"
     n, D = Psi.shape
+    if np.shape(a) != (K * D,): raise ValueError(f'a has shape {np.shape(a)}, expected ({K * D},): K = {K} classes of D = {D} features')
     U, s, Vt = np.linalg.svd(Psi, full_matrices=False)
     r = int((s > rank_tol * s[0]).sum()) if len(s) and s[0] > 0 else 0
     N = sl.null_space(Vt[:r]) if r else np.eye(D)                     # includes the D - n directions when n < D
@@ -147,14 +148,16 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
                     )->Solution:
     "Exact minimizer of a form with zero or tiny λ: HiGHS in the coordinates of `gauge`, certified on a box"
     t0 = time.perf_counter()
-    check_solver_options(tol=tol, time_limit=time_limit, refine=refine)
-    if not (len(rank_tols) and all(0 < float(t) < 1 for t in rank_tols)):
+    _check_form(form); check_solver_options(tol=tol, time_limit=time_limit, refine=refine)
+    try: ok = len(rank_tols) > 0 and all(0 < float(t) < 1 for t in rank_tols)
+    except (TypeError, ValueError): ok = False   # a bare number or text: Python's len() or float() message
+    if not ok:
         raise ValueError(f'rank_tols must be a non-empty sequence of numbers in (0, 1), got {rank_tols!r}')
     rows = form.rows
     if not isinstance(rows, (PairRows, SubsetRows)): return solve_lp(form, time_limit=time_limit)
     K, n = rows.n_classes, rows.n
     if (form.lam > 0).all():
-        try: return solve_tiny(form, tol, time_limit)
+        try: return _said(solve_tiny(form, tol, time_limit))
         except TimeLimitReached: raise
         except RuntimeError: pass        # HiGHS failed on the dual: the change of variables, certified on a box
     for i, rank_tol in enumerate(rank_tols):
@@ -190,8 +193,15 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         qr, more = refined(refine); nit += more
         q = max(q, polish_dual(P, qr, base, eqs, bound, target=target), key=bound)
     box = rho if viol(q).any() else np.inf   # a bound charged for violations holds on the box only: an estimate
-    return Solution(mu=mu, value=value, lower=bound(q), n_iter=nit, solver='degenerate',
-                    time=time.perf_counter() - t0, dual=q, lower_box=box)
+    return _said(Solution(mu=mu, value=value, lower=bound(q), n_iter=nit, solver='degenerate',
+                          time=time.perf_counter() - t0, dual=q, lower_box=box))
+
+def _said(sol:Solution)->Solution:
+    "sol, with a warning where it has no lower bound at all (silent before: Ψ of size 1e-20 gave 0.5 for R̄ = 0.46)"
+    if not sol.lower > -np.inf:
+        warnings.warn(f'solve_degenerate stopped without a certified lower bound: f(μ) = {sol.value:.6g} is only an upper bound on '
+                      "the minimum. HiGHS drops coefficients below 1e-9: rescale features far below 1, or use solver='lp'")
+    return sol
 
 # %% ../../nbs/03i_degenerate.ipynb #2d90bb10
 PRIMES = (2_147_483_647, 2_147_483_629) # primes below 2³¹: a product of two residues fits in int64; the second is tried
@@ -237,11 +247,9 @@ def singleton_risk(Psi:np.ndarray, # n x D scalar features of the training insta
                    n_classes:int,
                   )->SingletonRisk:
     "B, the Bayes error of the pooled sample, and whether it is R̄(𝒰) at λ = 0 for τ* (exact mean of the rows)"
-    Psi, y = np.asarray(Psi, dtype=float), np.asarray(y)
-    if Psi.ndim != 2 or len(Psi) != len(y) or not len(y):
-        raise ValueError(f'Psi must be n x D with one label per row; got Psi {Psi.shape} and {len(y)} labels')
-    if not (np.issubdtype(y.dtype, np.integer) and y.min() >= 0 and y.max() < n_classes):
-        raise ValueError(f'y must hold integer labels in 0..{n_classes - 1}')
+    Psi = _check_psi(Psi)   # 2-D, real (complex values lost their imaginary part) and finite
+    if not len(Psi): raise ValueError('Psi has no rows: singleton_risk needs at least one instance')
+    y = _check_labels(y, len(Psi), n_classes)   # a 2-D y was counted as n x n labels: a negative risk
     rows, group = np.unique(Psi, axis=0, return_inverse=True)
     counts = np.zeros((len(rows), n_classes)); np.add.at(counts, (group.ravel(), y), 1)
     rank = 0

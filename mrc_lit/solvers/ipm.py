@@ -11,7 +11,8 @@ __all__ = ['ONE_THREAD_MAX_PAIRS', 'SAMPLE_MAX_ITER', 'OWN_START_CLASSES', 'STAL
 # %% ../../nbs/03f_ipm.ipynb #4ddc88d2
 import numpy as np
 import os, time, warnings
-from ..learning import Form, Solution, SubsetRows, PairRows, CERTIFIED_GAP, solve_lp, UnboundedError
+from numbers import Real
+from ..learning import Form, Solution, SubsetRows, PairRows, DenseRows, CERTIFIED_GAP, CAP_ROWS, solve_lp, UnboundedError, _check_form
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
 from .newton import ipm_step, small_factors
 from .factors import blas, spread_over, spread
@@ -80,12 +81,18 @@ def solve_ipm(form:Form,             # the problem
               resume:'LastPoint'=None, # start from its point where it fits; on return it holds this run's (see *Resuming a neighbour's point*)
              )->Solution:
     "Exact minimizer of the general form: a working-set interior point method certified on the full problem"
-    if target is not None and np.isnan(target): raise ValueError('target must be a number or None, got NaN')
+    _check_form(form)
+    if target is not None and (isinstance(target, bool) or not isinstance(target, Real) or np.isnan(target)):
+        raise ValueError(f'target must be a number (not NaN) or None, got {target!r}')   # text raised numpy's TypeError, True was 1
+    if not isinstance(mixed_precision, (bool, np.bool_)): raise ValueError(f'mixed_precision must be True or False, got {mixed_precision!r}')
+    for name, v, ok in (('warm', warm, isinstance(warm, Solution)), ('resume', resume, hasattr(resume, 'start') and hasattr(resume, 'keep'))):
+        if v is not None and not ok: raise TypeError(f"{name} must be a {'Solution' if name == 'warm' else 'LastPoint'} or None, got {type(v).__name__}")   # an AttributeError inside
     check_solver_options(tol=tol, max_iter=max_iter, time_limit=time_limit, threads=threads, max_pairs=max_pairs, max_cols=max_cols, max_flops=max_flops, max_finish=max_finish, correctors=correctors)
     rows = form.rows
     # λ = 0 leaves f constant along directions where Φ(x, y)ᵀd is the same for every pair (the intercepts): the
     # optimal set is unbounded there and an interior point diverges along it; HiGHS returns a vertex
     if not np.any(form.lam): return solve_lp(form)
+    given, form = form, _capped(form)   # λ = 1e200 on a hand-made form: "the normal matrix is not positive definite"
     pairs = rows.n * rows.n_classes if isinstance(rows, (SubsetRows, PairRows)) else rows.n_rows
     if threads is None: threads = 1 if min(pairs, max_pairs) <= ONE_THREAD_MAX_PAIRS else free_cores()
     opts = dict(tol=tol, max_iter=max_iter, max_pairs=max_pairs, max_cols=max_cols, max_finish=max_finish,
@@ -97,7 +104,21 @@ def solve_ipm(form:Form,             # the problem
             ctl.say('ipm: the sampled start failed to certify: starting again from every pair')
             rest = None if time_limit is None else max(time_limit - (time.perf_counter() - t0), 0.0)
             sol = _run(form, max_flops=np.inf, time_limit=rest, **opts)
+        if form is not given: sol.value = given.value(sol.mu)   # f itself (the same where the capped μ_j are 0)
         return sol
+
+def _capped(form:Form)->Form:
+    """The form with each λ_j above 2c_j, c_j = |a_j| + max_i |F_ij|, lowered to 2c_j (1 where c_j = 0): λ_j > c_j
+    forces μ_j = 0, so the minimum and the minimizer stay, and a lower bound of the new form bounds the given one.
+    `learning_form` caps its λ so already (`capped_lambda`); rows other than pairs, label sets and an explicit F stay"""
+    rows = form.rows
+    if isinstance(rows, (SubsetRows, PairRows)): M, K = rows.Psi, rows.n_classes
+    elif isinstance(rows, DenseRows): M, K = rows.F, 1
+    else: return form
+    for part in (M[:CAP_ROWS], M):   # a few rows settle the usual λ without a pass over all of them
+        c = np.tile(np.maximum(part.max(0), -part.min(0)), K) + np.abs(form.a)
+        if (form.lam <= 2 * c).all(): return form
+    return Form(form.a, np.minimum(form.lam, np.where(c > 0, 2 * c, 1.0)), rows)
 
 # %% ../../nbs/03f_ipm.ipynb #6ccb8e9c
 def own_pairs(st:Structure)->np.ndarray: # (instance, class) pairs, or None where the rows carry no labels

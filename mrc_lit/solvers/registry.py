@@ -8,7 +8,7 @@ __all__ = ['SOLVERS', 'solve', 'checked', 'certified_lower', 'learn']
 # %% ../../nbs/03g_registry.ipynb #11a2699f
 import numpy as np
 from ..features import scores
-from ..learning import Form, Solution, solve_lp, learning_form, varphi
+from ..learning import Form, Solution, solve_lp, learning_form, varphi, _check_form, _real
 from .ipm import solve_ipm
 from .degenerate import solve_degenerate, TINY_LAMBDA
 from .subgradient import bsm, ebsm, asm, easm, easm_r
@@ -28,8 +28,7 @@ def solve(form:Form,     # the problem
           **options,     # passed on to the solver; max_time and verbose (see `run_control`) reach callables too
          )->Solution:
     "Solve `form` with a named solver or a callable; what it returns is checked, and its value is f(μ) recomputed"
-    if not all(hasattr(form, k) for k in ('a', 'lam', 'rows', 'value')):   # a Form, or one like it
-        raise TypeError(f'form must be a Form (see mrc_lit.learning), got {type(form).__name__}')
+    _check_form(form)   # a Form, or one like it
     if callable(solver): fn = solver
     elif isinstance(solver, str) and (solver == 'auto' or solver in SOLVERS): fn = SOLVERS[_auto(form) if solver == 'auto' else solver]
     else: raise ValueError(f"unknown solver {solver!r}: use 'auto' or one of {sorted(SOLVERS)}")
@@ -60,9 +59,11 @@ def checked(form:Form, sol, solver)->Solution:
 def certified_lower(form:Form, dual)->float: # a lower bound on min f, NaN if the dual gives none
     """The dual value of row weights `dual` (entry y*n + i, as every Solution's dual), by the certificate `dual_bound`
     (clipped at 0, normalized, checked for feasibility); weights of identical rows are added up on the row kept"""
+    _check_form(form)   # it was an AttributeError
     try: st = Structure(form)
     except TypeError: return np.nan                # rows the certificate does not know
-    q = None if dual is None else np.asarray(dual, dtype=float)
+    try: q = None if dual is None else _real(dual, 'dual')   # complex weights lost their imaginary part
+    except (TypeError, ValueError) as e: raise ValueError(f'dual must be row weights (numbers) or None: {e}') from None
     if q is None or q.shape != (st.n0 * st.K,) or not np.isfinite(q).all(): return np.nan
     Q = np.zeros((st.n, st.K)); np.add.at(Q, st.rep, q.reshape(st.K, st.n0).T)   # identical rows added up
     lower = dual_bound(st, Q)[0]

@@ -12,8 +12,8 @@ import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
 from scipy.optimize import OptimizeWarning
-from .control import linprog, time_left   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
-from ..learning import Form, Solution, PairRows, SubsetRows, CERTIFIED_GAP
+from .control import linprog, time_left, check_solver_options   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
+from ..learning import Form, Solution, PairRows, SubsetRows, CERTIFIED_GAP, _check_form
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #cab37844
 POLISH_ROUNDS = 8         # least-squares corrections of the dual weights (later ones mop up the rounding of earlier ones;
@@ -94,6 +94,7 @@ def dual_lp(form:Form,       # rows of pairs or label sets
     """max dual(q) over distributions q on the rows with |a + Fᵀq| <= λ, written sc ⊙ (a + Fᵀq) = s with
     |s| <= sc ⊙ λ and sc = min(1/λ, DUAL_SCALE), by HiGHS's interior point method, or its dual simplex where that
     fails; μ is the multiplier of those rows"""
+    check_solver_options(tol=tol, time_limit=time_limit)   # tol = NaN crashed the interpreter inside HiGHS
     rows, K = form.rows, form.rows.n_classes
     n, m = rows.n, form.m
     sc = np.where(lam > 0, np.minimum(1 / np.maximum(lam, np.finfo(float).tiny), DUAL_SCALE), 1.0) # no overflow at denormal λ
@@ -152,6 +153,11 @@ def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
     """`dual_lp` on the distinct instances at λ (the solution) and at λ/2 (q′, which bounds Λ), the weights spread back
     over the copies, polished if need be: a lower bound for every μ"""
     t0 = time.perf_counter()
+    _check_form(form); check_solver_options(tol=tol, time_limit=time_limit)   # tol = -1 was taken, time_limit = -1 "reached"
+    if not isinstance(form.rows, (PairRows, SubsetRows)):   # an AttributeError before
+        raise TypeError(f'solve_tiny needs rows of pairs or label sets (PairRows or SubsetRows), got {type(form.rows).__name__}')
+    if objective is not None and not callable(objective): raise TypeError(f'objective must be a function of μ or None, got {type(objective).__name__}')
+    if not isinstance(marginal, (bool, np.bool_)): raise ValueError(f'marginal must be True or False, got {marginal!r}')   # 'no' was True
     rows, K, n = form.rows, form.rows.n_classes, form.rows.n
     if not (form.lam > 0).all(): raise ValueError('solve_tiny needs every λ_j > 0')
     small, group, size = merged(form)
