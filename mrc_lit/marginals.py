@@ -68,7 +68,7 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
         # τᵀN v = 0 when τ is a mean of rows (else V is empty: v makes the objective unbounded below)
         g = gauge(Psi, -U.tau, K)
         if g.a_out > R1_TOL * (1 + np.abs(U.tau).max()): raise UnboundedError(_V_EMPTY)
-        Bk = sp.block_diag([g.B] * K, format='csr')
+        Bk = sp.block_diag([sp.csr_matrix(g.B)] * K, format='csr')
         # 𝒱 at λ = 0 holds the one distribution matching τ exactly, so τ must reach w without the error of B's large
         # entries: as the sample mean of G's rows when it is the sample mean of Ψ's
         mean = y is not None and np.abs(feature_mean(Psi, y, K) - U.tau).max() <= 1e-12 * (1 + np.abs(U.tau).max())

@@ -100,7 +100,7 @@ def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ,
     rows, K = form.rows, form.rows.n_classes
     A, T, rhs, nd = same_kind(rows, g.G).lp()
     J = np.flatnonzero(form.lam > 0)
-    Wk = sp.block_diag([np.c_[g.B, g.N] if len(J) else g.B] * K, format='csr')  # μ = Wk (w, v), class by class
+    Wk = sp.block_diag([sp.csr_matrix(np.c_[g.B, g.N] if len(J) else g.B)] * K, format='csr')  # μ = Wk (w, v), class by class
     rw, rv = g.B.shape[1], (g.N.shape[1] if len(J) else 0)
     A = sp.hstack([A[:, y * rw:(y + 1) * rw] if c == 'w' else sp.csr_matrix((A.shape[0], rv))
                    for y in range(K) for c in 'wv'], format='csr')     # the rows do not see v
@@ -176,13 +176,13 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         # for pair weights q on the simplex and every μ = B w + N v with |w|∞ <= ρ (weak duality, chapter 03b):
         #   f(μ) >= dual(q) + (a + Fᵀq)ᵀμ = dual(q) + eᵀw + e_vᵀv >= dual(q) - ρ |e|₁ - ρ_v |e_v|₁,   e = Bᵀa + Gᵀq
         # and in v, which the rows see only through singular values below rank_tol, |v|∞ <= CERT_RADIUS (v̂ = 0)
-        P, base = sp.block_diag([g.G.T] * K, format='csr'), sp.block_diag([g.B.T] * K) @ form.a
+        P, base = sp.block_diag([sp.csr_matrix(g.G.T)] * K, format='csr'), sp.block_diag([sp.csr_matrix(g.B.T)] * K) @ form.a
         eqs, rho = np.arange(len(base)), CERT_RADIUS * max(1.0, np.abs(w).max(initial=0))
-        Pv = sp.block_diag([g.N.T @ rows.Psi.T] * K, format='csr'); bv = sp.block_diag([g.N.T] * K) @ form.a
+        Pv = sp.block_diag([sp.csr_matrix(g.N.T @ rows.Psi.T)] * K, format='csr'); bv = sp.block_diag([sp.csr_matrix(g.N.T)] * K) @ form.a
         viol = lambda q: np.r_[np.abs(base + P @ q), np.abs(bv + Pv @ q) * CERT_RADIUS / rho]
     else:
         # the same in μ, where λᵀ|μ| absorbs |a + Fᵀq| up to λ:  f(μ) >= dual(q) - ρ |(|a + Fᵀq| - λ)_+|₁, |μ|∞ <= ρ
-        P, base = sp.block_diag([rows.Psi.T] * K, format='csr'), form.a + form.lam * np.sign(mu)
+        P, base = sp.block_diag([sp.csr_matrix(rows.Psi.T)] * K, format='csr'), form.a + form.lam * np.sign(mu)
         on = np.abs(mu) > MU_ZERO * np.abs(mu).max(initial=0)
         eqs, rho = np.flatnonzero(on | (form.lam == 0)), CERT_RADIUS * max(1.0, np.abs(mu).max(initial=0))
         viol = lambda q: np.maximum(np.abs(form.a + P @ q) - form.lam, 0)

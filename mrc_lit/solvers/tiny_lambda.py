@@ -98,7 +98,7 @@ def dual_lp(form:Form,       # rows of pairs or label sets
     rows, K = form.rows, form.rows.n_classes
     n, m = rows.n, form.m
     sc = np.where(lam > 0, np.minimum(1 / np.maximum(lam, np.finfo(float).tiny), DUAL_SCALE), 1.0) # no overflow at denormal λ
-    Fq = sp.diags(sc) @ sp.block_diag([rows.Psi.T] * K, format='csr')       # column y*n + i: Ψ(x_i) in block y
+    Fq = sp.diags(sc) @ sp.block_diag([sp.csr_matrix(rows.Psi.T)] * K, format='csr')       # column y*n + i: Ψ(x_i) in block y
     nt = n if isinstance(rows, SubsetRows) else 0                             # dual(q) = 1 - Σ_i t_i, t_i >= q_iy
     c = np.r_[np.zeros(K * n), np.ones(n), np.zeros(m)] if nt else np.r_[-rows.B.T.ravel(), np.zeros(m)]
     E = sp.hstack([sp.eye(n)] * K) if totals is not None else sp.csr_matrix(np.ones((1, K * n)))  # the weights' totals
@@ -168,7 +168,7 @@ def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
         _, q2, nit2, _ = dual_lp(small, form.lam / 2, tol, time_left(time_limit, t0), size / n if marginal else None, BOUND_ATTEMPTS[used:])
     except TimeLimitReached: raise TimeLimitReached(time_limit, 'HiGHS on the dual') from None
     q, q2 = spread(q, group, size, K), spread(q2, group, size, K)
-    value, P = (objective or form.value)(mu), sp.block_diag([rows.Psi.T] * K, format='csr')
+    value, P = (objective or form.value)(mu), sp.block_diag([sp.csr_matrix(rows.Psi.T)] * K, format='csr')
     groups, totals = (np.tile(np.arange(n), K), np.full(n, 1 / n)) if marginal else (np.zeros(K * n, int), np.ones(1))
     q2 = normalized(q2, groups, totals)
     with np.errstate(over='ignore'): theta = float((np.abs(reduced_costs(form, q2)) / form.lam).max())
