@@ -5,7 +5,7 @@ BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.mrc_lit-installed
 DASK_STAMP = $(VENV)/.mrc_lit-dask-installed
 
-.PHONY: demo test test-oldest test-slow readme outputs docs docs-check export clean-nbs install
+.PHONY: demo test test-oldest test-newest test-slow readme outputs docs docs-check export clean-nbs install
 
 install: $(STAMP)
 
@@ -42,7 +42,15 @@ test-oldest:
 	$(OLDEST)/bin/python -m pip install -q -c $(OLDEST)/constraints.txt -e ".[dev,dask]"
 	$(OLDEST)/bin/python tools/check.py --skip-sync --outputs-may-differ
 
-# The same, also running the cells marked `#| slow` (full-size experiments).
+# The same tests with the newest releases of everything, under the newest Python that setup.py names, in .venv-newest.
+PYTHON_NEWEST ?= python3.13
+NEWEST = .venv-newest
+test-newest:
+	test -x $(NEWEST)/bin/python || $(PYTHON_NEWEST) -m venv $(NEWEST)
+	$(NEWEST)/bin/python -m pip install -q --upgrade -e ".[dev,dask]"
+	$(NEWEST)/bin/python tools/check.py --skip-sync --outputs-may-differ
+
+# `make test`, also running the cells marked `#| slow` (full-size experiments).
 test-slow: $(DASK_STAMP)
 	$(BIN)/python tools/check.py --flags slow
 
