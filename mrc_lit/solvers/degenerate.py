@@ -40,6 +40,7 @@ class Gauge:
     G: np.ndarray     # n x r, the features in the coordinates w
     a_out: float      # largest |entry| of Nᵀa (rounding when τ is a mean of rows)
     cut: float        # the largest singular value cut (0 if none): a_out may be this large when τ is a mean of rows
+    top: float = 0.0  # the largest singular value of Ψ
 
 # %% ../../nbs/03i_degenerate.ipynb #2227dd7e
 def gauge(Psi:np.ndarray, # n x D scalar features
@@ -59,7 +60,8 @@ def gauge(Psi:np.ndarray, # n x D scalar features
     # get identical rows of G, as they have in Ψ
     _, first, inv = np.unique(Psi, axis=0, return_index=True, return_inverse=True)
     G = U[first[inv.ravel()], :r] * (np.sqrt(n) if scaled else s[:r])
-    return Gauge(Vt[:r].T / s[:r] * np.sqrt(n) if scaled else Vt[:r].T, N, G, a_out, float(s[r]) if r < len(s) else 0.0)
+    return Gauge(Vt[:r].T / s[:r] * np.sqrt(n) if scaled else Vt[:r].T, N, G, a_out, float(s[r]) if r < len(s) else 0.0,
+                 float(s[0]) if len(s) else 0.0)
 
 # %% ../../nbs/03i_degenerate.ipynb #15e44646
 R1_MESSAGE = ('the problem is unbounded below: no distribution on the instance set satisfies |E_p Φ - τ| <= λ '
@@ -193,8 +195,14 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         qr, more = refined(refine); nit += more
         q = max(q, polish_dual(P, qr, base, eqs, bound, target=target), key=bound)
     box = rho if viol(q).any() else np.inf   # a bound charged for violations holds on the box only: an estimate
-    return _said(Solution(mu=mu, value=value, lower=bound(q), n_iter=nit, solver='degenerate',
-                          time=time.perf_counter() - t0, dual=q, lower_box=box))
+    sol = Solution(mu=mu, value=value, lower=bound(q), n_iter=nit, solver='degenerate',
+                   time=time.perf_counter() - t0, dual=q, lower_box=box)
+    if not form.lam.any() and g.cut > rank_tols[0] * g.top:   # HiGHS refused the finer cuts, and what they keep may not be flat
+        warnings.warn(f'solve_degenerate: HiGHS refused the finer rank cuts of Ψ; at the cut {rank_tol:g} the directions of '
+                      f'its singular values up to {g.cut:.1e} are left out, and f may still fall along them. f(μ) = '
+                      f'{value:.6g} is an upper bound on the λ = 0 minimum; the lower bound {sol.lower:.6g} holds only '
+                      f'while μ moves at most {CERT_RADIUS:g} along them. A small λ0 > 0 is certified for every μ')
+    return _said(sol)
 
 def _said(sol:Solution)->Solution:
     "sol, with a warning where it has no lower bound at all (silent before: Ψ of size 1e-20 gave 0.5 for R̄ = 0.46)"
