@@ -65,8 +65,7 @@ def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
                     )->tuple:         # (value, p) with p an s x |Y| distribution attaining it
     "The primal of Theorem 5: extreme error of rule h over distributions on 𝒳_s × Y with |E_p Φ - τ| ⪯ λ"
     if sense not in ('max', 'min'): raise ValueError(f"sense must be 'max' or 'min', got {sense!r}")
-    Psi = _check_problem(Psi, U); H = _check_rule(H, Psi, U.n_classes)
-    if not np.isfinite(Psi).all(): raise ValueError('Psi contains NaN or infinite values')   # was linprog's message on A_ub
+    Psi = _check_problem(Psi, U, finite=True); H = _check_rule(H, Psi, U.n_classes)   # NaN: linprog's message on A_ub before
     s, K = H.shape
     # each constraint row divided by the power of two nearest its largest entry (exact): HiGHS drops matrix entries
     # below 1e-9, so a tiny feature's constraint was silently ignored and the worst case overstated

@@ -287,7 +287,7 @@ def capped_lambda(Psi:np.ndarray,   # s x D scalar features of the instance set 
                   U:UncertaintySet,
                  )->np.ndarray:     # λ with each component that binds no distribution on 𝒳_s lowered to 2c_j
     "λ_j > c_j = max_i |Φ_j(x_i)| + |τ_j| constrains nothing on 𝒳_s and forces μ_j = 0: lowered to 2c_j (1 where c_j = 0)"
-    return _capped_lambda(_finite_matrix(_check_problem(Psi, U), 'Psi'), U)   # NaN or 0 rows gave λ = 1, a 1-D Ψ λ unchanged
+    return _capped_lambda(_check_problem(Psi, U, finite=True), U)   # NaN or 0 rows gave λ = 1, a 1-D Ψ λ unchanged
 
 def _capped_lambda(Psi, U):   # `capped_lambda` on a checked Ψ (`learning_form` has checked it: no second pass over it)
     lam, tau = U.lambda_, np.abs(U.tau)

@@ -16,7 +16,7 @@ from numbers import Integral
 from .features import rescaled
 from .uncertainty import UncertaintySet, uncertainty_set, _check_problem, _check_labels
 from .estimator import MRC
-from .learning import learning_form, _real, _finite_matrix
+from .learning import learning_form, _real
 from .solvers.registry import learn, certified_lower
 from .solvers.control import run_control, linprog, check_solver_options
 from .solvers.degenerate import TINY_LAMBDA
@@ -56,7 +56,7 @@ def transferred_lower(Psi:np.ndarray,   # features of the training instances und
     """The best mixture of the other optima's pair weights and the empirical distribution that satisfies
     |E_qΦ - τ| ⪯ λ, found by a small LP over the mixture's weights (`mixture_weights` for one or two); its dual value
     bounds R̄ from below (weak duality)"""
-    Psi = _finite_matrix(_check_problem(Psi, U), 'Psi'); K, n = U.n_classes, len(Psi)
+    Psi = _check_problem(Psi, U, finite=True); K, n = U.n_classes, len(Psi)
     y_enc = _check_labels(y_enc, n, K)   # an IndexError, and a label -1 counted as the last class
     if not isinstance(duals, (list, tuple)): raise TypeError(f'duals must be a list of pair-weight vectors, got {type(duals).__name__}')
     for i, d in enumerate(duals):

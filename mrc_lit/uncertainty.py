@@ -161,14 +161,15 @@ class UncertaintySet:
             raise ValueError(f'lambda_ must be a number or a vector of {len(self.tau)} components, got shape {lam.shape}')
         return UncertaintySet(self.tau, np.broadcast_to(lam, self.tau.shape).copy(), self.n_classes, self.labels)
 
-def _check_problem(Psi, U):
-    "Psi as an s x D float array whose width fits U, an UncertaintySet; else a TypeError or ValueError naming the problem"
+def _check_problem(Psi, U, finite:bool=False):
+    "Psi as an s x D float array whose width fits U, an UncertaintySet (and only finite entries, if `finite`); else a TypeError or ValueError naming the problem"
     if not isinstance(U, UncertaintySet): raise TypeError(f'U must be an UncertaintySet, got {type(U).__name__}')
     if np.iscomplexobj(Psi): raise ValueError('Psi has complex values: the features must be real')   # was dropped
     Psi = np.asarray(Psi, dtype=float)
     if Psi.ndim != 2 or not len(Psi): raise ValueError(f'Psi must be a 2-D array (s x D, s >= 1), got shape {Psi.shape}')
     if Psi.shape[1] * U.n_classes != len(U.tau):
         raise ValueError(f'Psi has {Psi.shape[1]} features but the uncertainty set has {U.D} features per label')
+    if finite and not np.isfinite(Psi).all(): raise ValueError('Psi contains NaN or infinite values')
     return Psi
 
 # %% ../nbs/02_uncertainty.ipynb #6d854baf
