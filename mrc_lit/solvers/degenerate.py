@@ -25,7 +25,7 @@ R1_TOL = 1e-9             # a (that is, -τ) this far (relative) outside the spa
 REFINE_ROUNDS = 2         # rounds of iterative refinement of HiGHS's duals (the second mops up the first's rounding)
 REFINE_SCALE = 1e6        # the largest factor a round scales the reduced costs by (HiGHS's tolerance 1e-9 -> 1e-15)
 CERT_RADIUS = 10.0        # the lower bound holds on the box of this many times max(1, |solution|∞)
-ZERO_ATTEMPTS = (('highs-ds', 1.0, None, True),) # the dual LP at λ = 0 (`dual_lp`'s attempts): its weights must vanish
+ZERO_ATTEMPTS = (('highs-ds', 1.0, {}, True),) # the dual LP at λ = 0 (`dual_lp`'s attempts): its weights must vanish
                           # on the labels an instance never has, so it has no interior point and HiGHS's interior point
                           # method stops with an error there (mammographic); the dual simplex solves it
 TINY_LAMBDA = 1e-7        # 'auto' solves forms with every λ_j below this here: λ0 <= 1e-6 on features |ψ| <= 1, where
