@@ -202,6 +202,10 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
                       f'its singular values up to {g.cut:.1e} are left out, and f may still fall along them. f(μ) = '
                       f'{value:.6g} is an upper bound on the λ = 0 minimum; the lower bound {sol.lower:.6g} holds only '
                       f'while μ moves at most {CERT_RADIUS:g} along them. A small λ0 > 0 is certified for every μ')
+    if form.lam.all() and sol.lower > -np.inf and not sol.certified:   # tiny λ after the dual LP failed: say so, as solve_ipm does
+        warnings.warn(f'solve_degenerate: HiGHS failed on the dual LP at this tiny λ, and the change of variables left f(μ) = '
+                      f'{value:.6g} {sol.gap:.1e} above a lower bound that holds only on the box |μ|∞ <= {box:.1e}: an '
+                      'upper bound on the minimum, not certified')
     return _said(sol)
 
 def _said(sol:Solution)->Solution:
