@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['RANK_TOLS', 'R1_TOL', 'REFINE_ROUNDS', 'REFINE_SCALE', 'CERT_RADIUS', 'ZERO_ATTEMPTS', 'TINY_LAMBDA', 'R1_MESSAGE',
-           'R1_UNSURE', 'MU_ZERO', 'PRIMES', 'Gauge', 'gauge', 'refine_duals', 'solve_degenerate', 'residues',
+           'R1_UNSURE', 'MU_ZERO', 'PRIMES', 'Gauge', 'gauge', 'refine_duals', 'cost_w', 'solve_degenerate', 'residues',
            'rank_mod', 'SingletonRisk', 'singleton_risk']
 
 # %% ../../nbs/03i_degenerate.ipynb #277428ae
@@ -95,6 +95,13 @@ def refine_duals(c, A_ub, b_ub, lo:np.ndarray, # min cᵀx s.t. A_ub x <= b_ub, 
         y, nit = np.minimum(y + r.eqlin.marginals / scale, 0), nit + int(r.nit)
     return y, nit
 
+def cost_w(form:Form, g:Gauge)->np.ndarray: # K x r: Bᵀa class by class
+    """Bᵀa, or, where the rows carry the labels that τ is the mean of (`learning_form`), Bᵀa for τ* the exact mean of
+    the rows: -Σ_{y_i = y} G_i / n, from G, without the rounding of τ that B's entries multiply"""
+    K, y = form.rows.n_classes, getattr(form.rows, 'labels', None)
+    if y is None: return (g.B.T @ form.a.reshape(K, -1).T).T
+    return -(np.eye(K)[y].T @ g.G) / len(y)
+
 def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ, pair duals, iterations, refined)
     """HiGHS on the form in the coordinates (w, v): rows with features G, linear term Bᵀa, and, where λ_j > 0,
     u_j >= |(B w + N v)_j| at cost λ_j u_j (v only matters there: at λ = 0 it is left out). `refined(rounds)` gives
@@ -113,7 +120,7 @@ def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ,
     Z = lambda a, b: sp.csr_matrix((a, b))
     A_ub = sp.vstack([sp.hstack([A, nu, T, Z(nr, q)]), sp.hstack([C, Z(q, 1 + k), -Iu]),
                       sp.hstack([-C, Z(q, 1 + k), -Iu])], format='csc')
-    c = np.r_[Wk.T @ form.a, 1.0, np.zeros(k), form.lam[J]]
+    c = np.r_[Wk.T @ form.a if len(J) else cost_w(form, g).ravel(), 1.0, np.zeros(k), form.lam[J]]
     bounds = [(None, None)] * (A.shape[1] + 1) + [(0, None)] * (k + q)
     options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol)
     if time_limit is not None: options['time_limit'] = time_limit
@@ -134,7 +141,7 @@ def _gauge_dual(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # as `_
     """At λ = 0, the dual LP of the problem in w (chapter 03ia's `dual_lp`, with equations Bᵀa + Gᵀq = 0) on the
     distinct instances, its weights spread back over the copies; w is the multiplier of those equations"""
     rows, K, r = form.rows, form.rows.n_classes, g.B.shape[1]
-    aw = (g.B.T @ form.a.reshape(K, -1).T).T.ravel()
+    aw = cost_w(form, g).ravel()
     small, group, size = merged(Form(aw, np.zeros(K * r), same_kind(rows, g.G)))   # copies keep equal rows of G
     w, Q, nit, _ = dual_lp(small, small.lam, tol, time_limit, attempts=ZERO_ATTEMPTS)
     return w, np.concatenate([g.B @ wy for wy in w.reshape(K, r)]), spread(Q, group, size, K), nit, None
@@ -178,7 +185,7 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
         # for pair weights q on the simplex and every μ = B w + N v with |w|∞ <= ρ (weak duality, chapter 03b):
         #   f(μ) >= dual(q) + (a + Fᵀq)ᵀμ = dual(q) + eᵀw + e_vᵀv >= dual(q) - ρ |e|₁ - ρ_v |e_v|₁,   e = Bᵀa + Gᵀq
         # and in v, which the rows see only through singular values below rank_tol, |v|∞ <= CERT_RADIUS (v̂ = 0)
-        P, base = sp.block_diag([sp.csr_matrix(g.G.T)] * K, format='csr'), sp.block_diag([sp.csr_matrix(g.B.T)] * K) @ form.a
+        P, base = sp.block_diag([sp.csr_matrix(g.G.T)] * K, format='csr'), cost_w(form, g).ravel()
         eqs, rho = np.arange(len(base)), CERT_RADIUS * max(1.0, np.abs(w).max(initial=0))
         Pv = sp.block_diag([sp.csr_matrix(g.N.T @ rows.Psi.T)] * K, format='csr'); bv = sp.block_diag([sp.csr_matrix(g.N.T)] * K) @ form.a
         viol = lambda q: np.r_[np.abs(base + P @ q), np.abs(bv + Pv @ q) * CERT_RADIUS / rho]
