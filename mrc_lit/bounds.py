@@ -11,7 +11,7 @@ import numpy as np
 import scipy.sparse as sp
 from .solvers.control import linprog
 from .features import scores, pair_matrix, pow2_scale
-from .uncertainty import UncertaintySet, _check_problem
+from .uncertainty import UncertaintySet, _check_problem, _mean_labels
 from .learning import Form, PairRows, randomized_rule, deterministic_rule
 from .solvers.registry import solve
 
@@ -37,12 +37,12 @@ def upper_form(Psi:np.ndarray,   # s x D scalar features of 𝒳_s
               )->Form:           # min f = R̄(U, h) of eq. (21)
     "Theorem 5's upper bound in the general form: a = -τ, rows e_y ⊗ Ψ(x), b = 1 - h(y|x)"
     lam = binding_lambda(Psi, U)   # first: it checks Psi and U
-    return Form(-U.tau, lam, PairRows(Psi, U.n_classes, 1 - _check_rule(H, Psi, U.n_classes)))
+    return Form(-U.tau, lam, PairRows(Psi, U.n_classes, 1 - _check_rule(H, Psi, U.n_classes), _mean_labels(Psi, U)))
 
 def lower_form(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray)->Form:
     "Theorem 5's lower bound in the general form: R̲(U, h) = -min f with a = -τ, rows e_y ⊗ Ψ(x), b = h(y|x) - 1"
     lam = binding_lambda(Psi, U)
-    return Form(-U.tau, lam, PairRows(Psi, U.n_classes, _check_rule(H, Psi, U.n_classes) - 1))
+    return Form(-U.tau, lam, PairRows(Psi, U.n_classes, _check_rule(H, Psi, U.n_classes) - 1, _mean_labels(Psi, U)))
 
 # %% ../nbs/04_bounds.ipynb #e591fe5f
 def upper_bound(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray, solver='auto', **options)->tuple:

@@ -15,7 +15,7 @@ import scipy.sparse as sp
 from numbers import Integral
 from .solvers.control import linprog, run_control, check_solver_options
 from .features import scores, pair_matrix, pow2_scale, _check_n_classes, _real, _finite_matrix
-from .uncertainty import UncertaintySet, feature_mean, _check_labels, _check_problem
+from .uncertainty import UncertaintySet, feature_mean, _check_labels, _check_problem, _mean_labels
 
 # %% ../nbs/03_learning.ipynb #1dd5ee0f
 def varphi_x(S:np.ndarray, # n x |Y| scores Φ(x_i, y)ᵀμ
@@ -58,10 +58,12 @@ class Rows:
 # %% ../nbs/03_learning.ipynb #5e4b52a5
 class _KronRows(Rows):
     "Rows of the form w ⊗ Ψ(x_i): their values are functions of the score matrix S = Ψ Mᵀ"
-    def __init__(self, Psi:np.ndarray, n_classes:int):
-        self.Psi = _finite_matrix(Psi, 'Psi'); _check_n_classes(n_classes)   # 2.5 or True were taken as 2 or 1
-        self.n, self.D = self.Psi.shape
+    def __init__(self, Psi:np.ndarray, n_classes:int,
+                 labels:np.ndarray=None): # the instances' own labels, where τ is their mean: a hint for a solver's start
+        self.Psi = _finite_matrix(Psi, 'Psi'); _check_n_classes(n_classes)   # (chapter 03f) and for exact costs at λ = 0
+        self.n, self.D = self.Psi.shape                                      # (chapter 03i), not part of the problem
         self.n_classes, self.m = n_classes, n_classes * self.D
+        self.labels = None if labels is None else _check_labels(labels, self.n, n_classes)
     def scores(self, mu): return scores(self.Psi, mu)
     def row(self, key):
         i, w = key
@@ -71,8 +73,8 @@ class PairRows(_KronRows):
     "Rows Φ(x_i, y)ᵀ = e_y ⊗ Ψ(x_i) with offsets B[i, y]: max over pairs of Ψ(x_i)ᵀμ_y + B[i, y]"
     def __init__(self, Psi:np.ndarray, n_classes:int,
                  B:np.ndarray, # n x n_classes offsets
-                ):
-        super().__init__(Psi, n_classes)
+                 labels:np.ndarray=None):
+        super().__init__(Psi, n_classes, labels)
         self.B = _real(B, 'B')
         if self.B.shape != (self.n, n_classes): raise ValueError(f'B must be {(self.n, n_classes)}, got {self.B.shape}')
         if not np.isfinite(self.B).all(): raise ValueError('B contains NaN or infinite values')
@@ -93,11 +95,9 @@ class PairRows(_KronRows):
 class SubsetRows(_KronRows):
     "Rows (1/|C|) Σ_{y∈C} Φ(x_i, y)ᵀ with offset 1 - 1/|C|: max(Fμ + b) = 1 + φ(μ)"
     def __init__(self, Psi:np.ndarray, n_classes:int,
-                 labels:np.ndarray=None, # the instances' own labels, where known: a hint for a solver's start (chapter 03f), not part of the problem
-                ):
-        super().__init__(Psi, n_classes)
+                 labels:np.ndarray=None):
+        super().__init__(Psi, n_classes, labels)
         self.n_rows = self.n * (2**n_classes - 1)
-        self.labels = None if labels is None else _check_labels(labels, self.n, n_classes)
     def max(self, mu):
         S = self.scores(mu)
         v, k = varphi_x(S)
@@ -301,10 +301,7 @@ def learning_form(Psi:np.ndarray,   # s x D scalar features of the instance set 
                  )->Form:           # P_{τ,λ} of eq. (6) in the general form
     "The learning problem as f(μ) = -τᵀμ + λᵀ|μ| + max(Fμ + b) with max(Fμ + b) = 1 + φ(μ)"
     Psi = _check_problem(Psi, U)
-    # the labels U was estimated from, where τ is their mean over these very instances: a hint for the solver's start
-    y = U.labels if U.labels is not None and len(U.labels) == len(Psi) else None
-    if y is not None and not np.allclose(feature_mean(Psi, y, U.n_classes), U.tau, rtol=1e-12, atol=1e-12): y = None
-    return Form(-U.tau, _capped_lambda(Psi, U), SubsetRows(Psi, U.n_classes, y))
+    return Form(-U.tau, _capped_lambda(Psi, U), SubsetRows(Psi, U.n_classes, _mean_labels(Psi, U)))
 
 # %% ../nbs/03_learning.ipynb #435cf5ad
 def _check_scores(S):

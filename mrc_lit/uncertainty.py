@@ -172,6 +172,10 @@ def _check_problem(Psi, U, finite:bool=False):
     if finite and not np.isfinite(Psi).all(): raise ValueError('Psi contains NaN or infinite values')
     return Psi
 
+def _mean_labels(Psi, U)->np.ndarray: # U's labels where τ is their mean over these very instances (to 1e-12), else None
+    y = U.labels if U.labels is not None and len(U.labels) == len(Psi) else None
+    return y if y is not None and np.allclose(feature_mean(Psi, y, U.n_classes), U.tau, rtol=1e-12, atol=1e-12) else None
+
 # %% ../nbs/02_uncertainty.ipynb #6d854baf
 def uncertainty_set(Psi:np.ndarray, y:np.ndarray, n_classes:int,
                     method:str='practical', # 'practical', 'hoeffding', 'bernstein' or 'rademacher'

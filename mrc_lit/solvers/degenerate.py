@@ -96,8 +96,9 @@ def refine_duals(c, A_ub, b_ub, lo:np.ndarray, # min cᵀx s.t. A_ub x <= b_ub, 
     return y, nit
 
 def cost_w(form:Form, g:Gauge)->np.ndarray: # K x r: Bᵀa class by class
-    """Bᵀa, or, where the rows carry the labels that τ is the mean of (`learning_form`), Bᵀa for τ* the exact mean of
-    the rows: -Σ_{y_i = y} G_i / n, from G, without the rounding of τ that B's entries multiply"""
+    """Bᵀa, or, where the rows carry the labels that τ is the mean of (`learning_form`, `upper_form`, `lower_form`),
+    Bᵀa for τ* the exact mean of the rows: -Σ_{y_i = y} G_i / n, from G, without the rounding of τ that B's entries
+    multiply"""
     K, y = form.rows.n_classes, getattr(form.rows, 'labels', None)
     if y is None: return (g.B.T @ form.a.reshape(K, -1).T).T
     return -(np.eye(K)[y].T @ g.G) / len(y)

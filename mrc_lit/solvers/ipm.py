@@ -123,7 +123,7 @@ def _capped(form:Form)->Form:
 # %% ../../nbs/03f_ipm.ipynb #6ccb8e9c
 def own_pairs(st:Structure)->np.ndarray: # (instance, class) pairs, or None where the rows carry no labels
     "Every instance's own classes (its copies' labels) and its `OWN_START_CLASSES` other classes of nearest mean Ψ"
-    y = getattr(st.form.rows, 'labels', None)
+    y = st.form.rows.labels if isinstance(st.form.rows, SubsetRows) else None   # pair rows (bounds) start as before
     if y is None: return None
     own = np.zeros((st.n, st.K), bool); own[st.rep, y] = True
     C = (own.T @ st.X) / np.maximum(own.sum(0), 1)[:, None]
