@@ -15,7 +15,7 @@ import scipy.sparse as sp
 from numbers import Integral
 from .solvers.control import linprog, run_control, check_solver_options
 from .features import scores, pair_matrix, pow2_scale, _check_n_classes, _real, _finite_matrix
-from .uncertainty import UncertaintySet, feature_mean, _check_labels, _check_problem, _mean_labels
+from .uncertainty import UncertaintySet, _check_labels, _check_problem, _mean_labels
 
 # %% ../nbs/03_learning.ipynb #1dd5ee0f
 def varphi_x(S:np.ndarray, # n x |Y| scores Φ(x_i, y)ᵀμ

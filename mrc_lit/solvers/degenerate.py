@@ -100,8 +100,10 @@ def cost_w(form:Form, g:Gauge)->np.ndarray: # K x r: Bᵀa class by class
     Bᵀa for τ* the exact mean of the rows: -Σ_{y_i = y} G_i / n, from G, without the rounding of τ that B's entries
     multiply"""
     K, y = form.rows.n_classes, getattr(form.rows, 'labels', None)
-    if y is None: return (g.B.T @ form.a.reshape(K, -1).T).T
-    return -(np.eye(K)[y].T @ g.G) / len(y)
+    onehot = None if y is None else np.eye(K)[y].T / len(y)
+    if onehot is None or not np.allclose(onehot @ form.rows.Psi, -form.a.reshape(K, -1), rtol=1e-12, atol=1e-12):
+        return (g.B.T @ form.a.reshape(K, -1).T).T    # no labels, or a hand-made form whose a is not their mean
+    return -onehot @ g.G
 
 def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ, pair duals, iterations, refined)
     """HiGHS on the form in the coordinates (w, v): rows with features G, linear term Bᵀa, and, where λ_j > 0,
