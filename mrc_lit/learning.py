@@ -287,12 +287,11 @@ def capped_lambda(Psi:np.ndarray,   # s x D scalar features of the instance set 
                   U:UncertaintySet,
                  )->np.ndarray:     # λ with each component that binds no distribution on 𝒳_s lowered to 2c_j
     "λ_j > c_j = max_i |Φ_j(x_i)| + |τ_j| constrains nothing on 𝒳_s and forces μ_j = 0: lowered to 2c_j (1 where c_j = 0)"
-    return _capped_lambda(_check_problem(Psi, U, finite=True), U)   # NaN or 0 rows gave λ = 1, a 1-D Ψ λ unchanged
+    return _capped_lambda(_check_problem(Psi, U, finite=True), U.n_classes, U.tau, U.lambda_)   # NaN or 0 rows gave λ = 1
 
-def _capped_lambda(Psi, U):   # `capped_lambda` on a checked Ψ (`learning_form` has checked it: no second pass over it)
-    lam, tau = U.lambda_, np.abs(U.tau)
-    for rows in (Psi[:CAP_ROWS], Psi):   # c_j of a few rows is at most c_j: within it, λ is returned without a pass over Ψ
-        c = np.tile(np.maximum(rows.max(0, initial=0), -rows.min(0, initial=0)), U.n_classes) + tau
+def _capped_lambda(M, K, a, lam):   # on a checked M (rows e_y ⊗ M_i, K classes; DenseRows' F with K = 1) and linear term a:
+    for rows in (M[:CAP_ROWS], M):  # lam itself where nothing binds; c_j of a few rows is at most c_j: within it, no pass over M
+        c = np.tile(np.maximum(rows.max(0, initial=0), -rows.min(0, initial=0)), K) + np.abs(a)
         if (lam <= 2 * c).all(): return lam
     return np.minimum(lam, np.where(c > 0, 2 * c, 1.0))
 
@@ -301,7 +300,7 @@ def learning_form(Psi:np.ndarray,   # s x D scalar features of the instance set 
                  )->Form:           # P_{τ,λ} of eq. (6) in the general form
     "The learning problem as f(μ) = -τᵀμ + λᵀ|μ| + max(Fμ + b) with max(Fμ + b) = 1 + φ(μ)"
     Psi = _check_problem(Psi, U)
-    return Form(-U.tau, _capped_lambda(Psi, U), SubsetRows(Psi, U.n_classes, _mean_labels(Psi, U)))
+    return Form(-U.tau, _capped_lambda(Psi, U.n_classes, U.tau, U.lambda_), SubsetRows(Psi, U.n_classes, _mean_labels(Psi, U)))
 
 # %% ../nbs/03_learning.ipynb #435cf5ad
 def _check_scores(S):

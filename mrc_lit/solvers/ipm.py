@@ -12,7 +12,7 @@ __all__ = ['ONE_THREAD_MAX_PAIRS', 'SAMPLE_MAX_ITER', 'OWN_START_CLASSES', 'STAL
 import numpy as np
 import os, time, warnings
 from numbers import Real
-from ..learning import Form, Solution, SubsetRows, PairRows, DenseRows, CERTIFIED_GAP, CAP_ROWS, solve_lp, UnboundedError, _check_form
+from ..learning import Form, Solution, SubsetRows, PairRows, DenseRows, CERTIFIED_GAP, solve_lp, UnboundedError, _check_form, _capped_lambda
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
 from .newton import ipm_step, small_factors
 from .factors import blas, spread_over, spread
@@ -115,10 +115,8 @@ def _capped(form:Form)->Form:
     if isinstance(rows, (SubsetRows, PairRows)): M, K = rows.Psi, rows.n_classes
     elif isinstance(rows, DenseRows): M, K = rows.F, 1
     else: return form
-    for part in (M[:CAP_ROWS], M):   # a few rows settle the usual λ without a pass over all of them
-        c = np.tile(np.maximum(part.max(0), -part.min(0)), K) + np.abs(form.a)
-        if (form.lam <= 2 * c).all(): return form
-    return Form(form.a, np.minimum(form.lam, np.where(c > 0, 2 * c, 1.0)), rows)
+    lam = _capped_lambda(M, K, form.a, form.lam)   # `capped_lambda`'s rule, with a in place of -τ
+    return form if lam is form.lam else Form(form.a, lam, rows)
 
 # %% ../../nbs/03f_ipm.ipynb #6ccb8e9c
 def own_pairs(st:Structure)->np.ndarray: # (instance, class) pairs, or None where the rows carry no labels
