@@ -35,7 +35,7 @@ BOUND_ATTEMPTS = (('highs-ipm', 0.1, {'run_crossover': 'on'}, True), ('highs-ipm
                   ('highs-ds', 1.0, {}, False), ('highs-ds', 1.0, UNSCALED, True))
                           # the same for q′, from the one that worked at λ on: the optimum at λ/2 by the interior point
                           # method, else a feasible point by the simplex, scaled (an unscaled simplex's feasible points
-                          # violate λ/2 by 2 %, so the unscaled one optimizes: 20 s on 1,000 random points). The
+                          # violate λ/2 by 2 %, so the unscaled one optimizes, slowly: benchmarks/results.md). The
                           # crossover stays on where it worked: with it off HiGHS (scipy's 1.12) spends several times
                           # longer on the same LP after its interior point iterations (benchmarks/results.md, deg4)
 ACTIVE_TOL = 1e-3         # rows with |a + Fᵀq|_j within this fraction of λ_j are active: `polish_dual` makes them tight
