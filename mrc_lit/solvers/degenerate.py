@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['RANK_TOLS', 'R1_TOL', 'REFINE_ROUNDS', 'REFINE_SCALE', 'CERT_RADIUS', 'ZERO_ATTEMPTS', 'TINY_LAMBDA', 'R1_MESSAGE',
-           'R1_UNSURE', 'MU_ZERO', 'PRIMES', 'Gauge', 'gauge', 'refine_duals', 'cost_w', 'solve_degenerate', 'residues',
-           'rank_mod', 'SingletonRisk', 'singleton_risk']
+           'R1_UNSURE', 'MU_ZERO', 'PRIMES', 'Gauge', 'gauge', 'refine_duals', 'cost_w', 'sample_bound',
+           'solve_degenerate', 'residues', 'rank_mod', 'SingletonRisk', 'singleton_risk']
 
 # %% ../../nbs/03i_degenerate.ipynb #277428ae
 import time, warnings
@@ -95,15 +95,18 @@ def refine_duals(c, A_ub, b_ub, lo:np.ndarray, # min cᵀx s.t. A_ub x <= b_ub, 
         y, nit = np.minimum(y + r.eqlin.marginals / scale, 0), nit + int(r.nit)
     return y, nit
 
-def cost_w(form:Form, g:Gauge)->np.ndarray: # K x r: Bᵀa class by class
-    """Bᵀa, or, where the rows carry the labels that τ is the mean of (`learning_form`, `upper_form`, `lower_form`),
-    Bᵀa for τ* the exact mean of the rows: -Σ_{y_i = y} G_i / n, from G, without the rounding of τ that B's entries
-    multiply"""
+def _tau_labels(form:Form)->np.ndarray: # the rows' labels, or None
+    "The labels the rows carry (`learning_form`, `upper_form`, `lower_form`) where -a is their mean, else None"
     K, y = form.rows.n_classes, getattr(form.rows, 'labels', None)
-    onehot = None if y is None else np.eye(K)[y].T / len(y)
-    if onehot is None or not np.allclose(onehot @ form.rows.Psi, -form.a.reshape(K, -1), rtol=1e-12, atol=1e-12):
-        return (g.B.T @ form.a.reshape(K, -1).T).T    # no labels, or a hand-made form whose a is not their mean
-    return -onehot @ g.G
+    if y is None or not np.allclose(np.eye(K)[y].T / len(y) @ form.rows.Psi, -form.a.reshape(K, -1), rtol=1e-12, atol=1e-12):
+        return None   # no labels, or a hand-made form whose a is not their mean
+    return y
+
+def cost_w(form:Form, g:Gauge)->np.ndarray: # K x r: Bᵀa class by class
+    """Bᵀa, or, where the rows carry the labels that τ is the mean of (`_tau_labels`), Bᵀa for τ* the exact mean of
+    the rows: -Σ_{y_i = y} G_i / n, from G, without the rounding of τ that B's entries multiply"""
+    K, y = form.rows.n_classes, _tau_labels(form)
+    return (g.B.T @ form.a.reshape(K, -1).T).T if y is None else -(np.eye(K)[y].T / len(y)) @ g.G
 
 def _gauge_lp(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # (w, μ, pair duals, iterations, refined)
     """HiGHS on the form in the coordinates (w, v): rows with features G, linear term Bᵀa, and, where λ_j > 0,
@@ -151,6 +154,20 @@ def _gauge_dual(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # as `_
 
 # %% ../../nbs/03i_degenerate.ipynb #e370b86a
 MU_ZERO = 1e-9            # entries of μ below this (relative to the largest) are zero at the vertex: free duals there
+
+def sample_bound(form:Form, mu:np.ndarray)->tuple: # (lower bound, pair weights n x K), or None where the rows carry no labels
+    """The sample's own distribution, copies of a row pooled, as dual weights: their mean is τ* exactly, so their dual
+    value bounds min f at τ* for every μ and λ >= 0; less a first-order bound on the rounding of f(μ) (the stored τ
+    for τ*, the scores' sums), so that f(μ) minus it bounds f(μ) - min f at τ*"""
+    y = _tau_labels(form)
+    if y is None: return None
+    rows, K, n = form.rows, form.rows.n_classes, len(y)
+    _, group = np.unique(rows.Psi, axis=0, return_inverse=True); group = group.ravel()
+    counts = np.zeros((group.max() + 1, K)); np.add.at(counts, (group, y), 1)
+    Q = counts[group] / (n * np.bincount(group)[group, None])          # c_ky / (n m_k) on each of the m_k copies
+    A, M = np.abs(rows.Psi), np.abs(mu).reshape(K, -1)
+    size = (A @ M.T).max(initial=0) + ((np.eye(K)[y].T / n) @ A * M).sum()   # max |score| + |τ*|ᵀ|μ|
+    return dual_value(rows, Q) - (n + mu.size + 4) * np.finfo(float).eps * size, Q
 
 def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) (PairRows or SubsetRows), else HiGHS
                      tol:float=1e-9,      # HiGHS's feasibility and optimality tolerances
@@ -204,18 +221,21 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
     if refine and refined and bound(q) < target:   # HiGHS's duals, polished, miss the gap: refined (see above)
         qr, more = refined(refine); nit += more
         q = max(q, polish_dual(P, qr, base, eqs, bound, target=target), key=bound)
-    box = rho if viol(q).any() else np.inf   # a bound charged for violations holds on the box only: an estimate
-    sol = Solution(mu=mu, value=value, lower=bound(q), n_iter=nit, solver='degenerate',
+    lower, box = bound(q), (rho if viol(q).any() else np.inf)   # a bound charged for violations holds on the box only
+    own = sample_bound(form, mu)   # holds for every μ: taken where it is no lower, or within the certified gap of a box's
+    if own is not None and own[0] >= lower - (0.0 if box == np.inf else CERTIFIED_GAP * (1 + abs(value))):
+        lower, box, q = own[0], np.inf, own[1].T.ravel()
+    sol = Solution(mu=mu, value=value, lower=lower, n_iter=nit, solver='degenerate',
                    time=time.perf_counter() - t0, dual=q, lower_box=box)
-    if not form.lam.any() and g.cut > rank_tols[0] * g.top:   # HiGHS refused the finer cuts, and what they keep may not be flat
+    if not form.lam.any() and g.cut > rank_tols[0] * g.top and box < np.inf:   # HiGHS refused the finer cuts, and what they keep may not be flat
         warnings.warn(f'solve_degenerate: HiGHS refused the finer rank cuts of Ψ; at the cut {rank_tol:g} the directions of '
                       f'its singular values up to {g.cut:.1e} are left out, and f may still fall along them. f(μ) = '
                       f'{value:.6g} is an upper bound on the λ = 0 minimum; the lower bound {sol.lower:.6g} holds only '
                       f'while μ moves at most {CERT_RADIUS:g} along them. A small λ0 > 0 is certified for every μ')
     if form.lam.all() and sol.lower > -np.inf and not sol.certified:   # tiny λ after the dual LP failed: say so, as solve_ipm does
+        which = f'a lower bound that holds only on the box |μ|∞ <= {box:.1e}' if box < np.inf else "the sample's own bound"
         warnings.warn(f'solve_degenerate: HiGHS failed on the dual LP at this tiny λ, and the change of variables left f(μ) = '
-                      f'{value:.6g} {sol.gap:.1e} above a lower bound that holds only on the box |μ|∞ <= {box:.1e}: an '
-                      'upper bound on the minimum, not certified')
+                      f'{value:.6g} {sol.gap:.1e} above {which}: an upper bound on the minimum, not certified')
     return _said(sol)
 
 def _said(sol:Solution)->Solution:
