@@ -168,7 +168,7 @@ class MRC(ClassifierMixin, BaseEstimator):
         warm = getattr(self, 'solution_', None) if self.warm_start else None   # a misfit (other sizes) starts cold
         self.tau_, self.lambda_ = U.tau, U.lambda_
         self.solution_, self.varphi_ = learn(Psi, U, self.solver, warm=warm)
-        self.upper_bound_, self.X_fit_ = self.solution_.value, X
+        self.upper_bound_, self.X_fit_, self._y_fit = self.solution_.value, X, U.labels   # the labels τ is the mean of: the bound problems' too
 
     def _prepare(self, X, y):
         "Validated X (a copy), Ψ(X) and the uncertainty set of the training pairs; sets `classes_` and `feature_map_`"
@@ -243,7 +243,7 @@ class MRC(ClassifierMixin, BaseEstimator):
             lam = np.where(np.isposinf(lam), np.finfo(float).max, lam)
             if lam.ndim > 1 or lam.size not in (1, len(self.tau_)):
                 raise ValueError(f'lambda_ must be a number or a vector of {len(self.tau_)} numbers, got {lambda_!r:.50}')
-            U = UncertaintySet(self.tau_, self.lambda_, len(self.classes_)).with_lambda(lam)
+            U = self._learned_set().with_lambda(lam)
         key = (rule, None if U is None else U.lambda_.tobytes())
         if key not in self._bounds:
             lo, _, up, _, _ = self._bound_problems(rule, U=U)
@@ -260,7 +260,7 @@ class MRC(ClassifierMixin, BaseEstimator):
         _check_rule_name(rule)
         # Corollary 6: for h^U with the learning λ the upper bound is the minimax risk, attained at μ*
         known = U is None and self._corollary6 and rule == 'randomized'
-        U = UncertaintySet(self.tau_, self.lambda_, len(self.classes_)) if U is None else U
+        U = self._learned_set() if U is None else U
         none = (np.nan, np.zeros_like(self.mu_), np.nan)
         with run_control(self.max_time, self.verbose):   # each call has max_time seconds
             Psi = self.feature_map_.transform(self.X_fit_) if Psi is None else Psi
@@ -272,6 +272,10 @@ class MRC(ClassifierMixin, BaseEstimator):
         return lo, mu_lo, up, mu_up, gap
 
     _corollary6 = True   # the upper bound of the fitted randomized rule is the learning problem's value
+
+    def _learned_set(self)->UncertaintySet:
+        "The learned 𝒰, with the training labels τ is the mean of (the bound problems at λ = 0 need them, chapter 03i)"
+        return UncertaintySet(self.tau_, self.lambda_, len(self.classes_), getattr(self, '_y_fit', None))
 
     def _rule_values(self, S, rule):
         "h(y|x) of the chosen rule on instances with scores S"

@@ -132,7 +132,7 @@ def solve_prepared(m, Xv, Psi, U, warm=None,
     with run_control(m.max_time, m.verbose):
         m.tau_, m.lambda_ = U.tau, U.lambda_
         m.solution_, m.varphi_ = learn(Psi, U, m.solver, warm=warm, **opts)
-    m.upper_bound_, m.X_fit_, m.mu_, m._bounds = m.solution_.value, Xv, m.solution_.mu, {}
+    m.upper_bound_, m.X_fit_, m.mu_, m._bounds, m._y_fit = m.solution_.value, Xv, m.solution_.mu, {}, U.labels
     return not ('target' in opts and m.solution_.lower > target)
 
 def screen_candidate(m, Psi, U,
