@@ -58,7 +58,7 @@ try:
     t = time.perf_counter() - t
     own = None if problem == 'fixed-marginals' else sample_bound(form, r.mu)
     print(json.dumps({'time': t, 'value': r.value, 'gap': r.gap, 'cert': r.certified, 'solver': r.solver,
-                      'gauge_error': gauge_error, 'own': own is not None and r.lower == own[0]}))
+                      'gauge_error': gauge_error, 'own': bool(own is not None and r.lower == own[0])}))
 except Exception as e:
     print(json.dumps({'time': time.perf_counter() - t, 'error': type(e).__name__ + ': ' + str(e)[:60]}))
 '''
