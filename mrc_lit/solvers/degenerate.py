@@ -164,6 +164,10 @@ def sample_bound(form:Form, mu:np.ndarray)->tuple: # (lower bound, pair weights 
     """The sample's own distribution, copies of a row pooled, as dual weights: their mean is τ* exactly, so their dual
     value bounds min f at τ* for every μ and λ >= 0; less a first-order bound on the rounding of f(μ) (the stored τ
     for τ*, the scores' sums), so that f(μ) minus it bounds f(μ) - min f at τ*"""
+    _check_form(form)
+    mu = np.asarray(mu, dtype=float)
+    if mu.shape != np.shape(form.a): raise ValueError(f'mu must have {np.size(form.a)} entries (one per column of F), got shape {mu.shape}')
+    if not np.isfinite(mu).all(): raise ValueError('mu contains NaN or infinite values')
     y = _tau_labels(form)
     if y is None: return None
     rows, K, n = form.rows, form.rows.n_classes, len(y)
@@ -177,6 +181,7 @@ def interpolated(form:Form)->Solution: # certified, or None
     """At λ = 0, where the rows carry their labels: the least-squares μ whose scores are the pooled sample's own (label
     sets: the one-hot of each distinct row's majority label; pairs: -B, every row at 0), certified by `sample_bound`;
     None where it is not certified (the distinct rows of Ψ dependent, or too ill-conditioned for double precision)"""
+    _check_form(form)
     t0, y = time.perf_counter(), _tau_labels(form)
     if y is None or form.lam.any() or not isinstance(form.rows, (PairRows, SubsetRows)): return None
     rows, K = form.rows, form.rows.n_classes
@@ -197,7 +202,9 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
                      refine:int=REFINE_ROUNDS, # rounds of `refine_duals` where HiGHS's duals miss the gap (0: never)
                      interpolate:bool=True, # at λ = 0 try `interpolated` first (False: the change of variables only)
                     )->Solution:
-    "Exact minimizer of a form with zero or tiny λ: HiGHS in the coordinates of `gauge`, certified on a box"
+    """Exact minimizer of a form with zero or tiny λ: at λ = 0 the sample's own scores where they certify
+    (`interpolated`); tiny λ by the dual LP (chapter 03ia); else HiGHS in the coordinates of `gauge`, certified on a
+    box or, where it is as good, by the sample's own distribution (`sample_bound`)"""
     t0 = time.perf_counter()
     _check_form(form); check_solver_options(tol=tol, time_limit=time_limit, refine=refine)
     if not isinstance(interpolate, (bool, np.bool_)): raise ValueError(f'interpolate must be True or False, got {interpolate!r}')
