@@ -164,8 +164,7 @@ def sample_bound(form:Form, mu:np.ndarray)->tuple: # (lower bound, pair weights 
     """The sample's own distribution, copies of a row pooled, as dual weights: their mean is τ* exactly, so their dual
     value bounds min f at τ* for every μ and λ >= 0; less a first-order bound on the rounding of f(μ) (the stored τ
     for τ*, the scores' sums), so that f(μ) minus it bounds f(μ) - min f at τ*"""
-    _check_form(form)
-    mu = np.asarray(mu, dtype=float)
+    _check_form(form); mu = np.asarray(mu, dtype=float)
     if mu.shape != np.shape(form.a): raise ValueError(f'mu must have {np.size(form.a)} entries (one per column of F), got shape {mu.shape}')
     if not np.isfinite(mu).all(): raise ValueError('mu contains NaN or infinite values')
     y = _tau_labels(form)
@@ -181,14 +180,11 @@ def interpolated(form:Form)->Solution: # certified, or None
     """At λ = 0, where the rows carry their labels: the least-squares μ whose scores are the pooled sample's own (label
     sets: the one-hot of each distinct row's majority label; pairs: -B, every row at 0), certified by `sample_bound`;
     None where it is not certified (the distinct rows of Ψ dependent, or too ill-conditioned for double precision)"""
-    _check_form(form)
-    t0, y = time.perf_counter(), _tau_labels(form)
+    _check_form(form); t0, y = time.perf_counter(), _tau_labels(form)
     if y is None or form.lam.any() or not isinstance(form.rows, (PairRows, SubsetRows)): return None
     rows, K = form.rows, form.rows.n_classes
-    if isinstance(rows, SubsetRows):
-        group, counts = _pooled(rows.Psi, y, K)
-        S = np.eye(K)[counts.argmax(1)][group]
-    else: S = -rows.B
+    group, counts = _pooled(rows.Psi, y, K)
+    S = np.eye(K)[counts.argmax(1)][group] if isinstance(rows, SubsetRows) else -rows.B
     mu = np.linalg.lstsq(rows.Psi, S, rcond=None)[0].T.ravel()
     lower, Q = sample_bound(form, mu)
     sol = Solution(mu=mu, value=form.value(mu), lower=lower, solver='degenerate', time=time.perf_counter() - t0,
