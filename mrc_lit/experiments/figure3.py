@@ -77,7 +77,7 @@ def _one(Psi, y, K, tau_inf, cfg, rep, seed, delta, solver):
         ld = lambda_delta[case]
         for l0 in cfg['lambda0s']:
             t0 = time.perf_counter()
-            U = UncertaintySet(tau, l0 * learn_unit[case], K)
+            U = UncertaintySet(tau, l0 * learn_unit[case], K, yt)   # the labels τ is the mean of (λ = 0 needs them, chapter 03i)
             key = U.lambda_.tobytes()
             if key not in learned: learned[key] = learn(P, U, solver)
             sol, phi = learned[key]
@@ -90,7 +90,7 @@ def _one(Psi, y, K, tau_inf, cfg, rep, seed, delta, solver):
             excess_simple = G.max() - 1 - phi
             G = scores(Psi, mu_u) + 1 - H
             excess_tight = G.max() - G[tr].max()
-            rows.append(dict(rep=rep, case=case, lambda0=l0, error=error, upper=float(sol.value), gap=float(sol.gap),
+            rows.append(dict(rep=rep, case=case, lambda0=l0, error=error, upper=float(sol.value), gap=float(sol.gap), certified=sol.certified,
                              simple=float(simple), tight=float(tight), excess_simple=float(excess_simple),
                              excess_tight=float(excess_tight), covered=bool((dev <= ld).all()),
                              lambda_delta=float(ld.mean()), lambda_=float(U.lambda_.mean()), seconds=time.perf_counter() - t0))
