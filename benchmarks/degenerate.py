@@ -11,7 +11,8 @@ of HiGHS in μ ('lp', up to n = --lp-max, under --lp-limit). 'certified': yes wh
 'estimate' where the bound is not a proof: chapter 03i charges the residual there with G in place of ΨB, and
 where those differ by more than GAUGE_EXACT the lower bound (and for eq. 14 the value, computed in w) is an
 estimate, whatever its gap; '(sample bound)' where the lower bound is the sample's own distribution's (`sample_bound`),
-which holds for every μ and involves no G. --lambda0s picks the values of λ0 (default 0,1e-8). With --append the table is appended to the file as a new section.
+which holds for every μ and involves no G. --lambda0s picks the values of λ0 (default 0,1e-8). With --append the
+table is appended to the file as a new section.
 
     .venv/bin/python benchmarks/degenerate.py --adult 100,200,500 [--lambda0 1e-8] [--variants new,old] [--limit 900]
 
