@@ -155,10 +155,10 @@ def _gauge_dual(form:Form, g:Gauge, tol:float, time_limit:float)->tuple: # as `_
 # %% ../../nbs/03i_degenerate.ipynb #e370b86a
 MU_ZERO = 1e-9            # entries of μ below this (relative to the largest) are zero at the vertex: free duals there
 
-def _pooled(Psi:np.ndarray, y:np.ndarray, K:int)->tuple: # (distinct row of each instance, label counts per distinct row)
-    _, group = np.unique(Psi, axis=0, return_inverse=True); group = group.ravel()
-    counts = np.zeros((group.max() + 1, K)); np.add.at(counts, (group, y), 1)
-    return group, counts
+def _pooled(Psi:np.ndarray, y:np.ndarray, K:int)->tuple: # (distinct rows, each instance's distinct row, label counts per distinct row)
+    distinct, group = np.unique(Psi, axis=0, return_inverse=True); group = group.ravel()
+    counts = np.zeros((len(distinct), K)); np.add.at(counts, (group, y), 1)
+    return distinct, group, counts
 
 def sample_bound(form:Form, mu:np.ndarray)->tuple: # (lower bound, pair weights n x K), or None where the rows carry no labels
     """The sample's own distribution, copies of a row pooled, as dual weights: their mean is τ* exactly, so their dual
@@ -170,7 +170,7 @@ def sample_bound(form:Form, mu:np.ndarray)->tuple: # (lower bound, pair weights 
     y = _tau_labels(form)
     if y is None: return None
     rows, K, n = form.rows, form.rows.n_classes, len(y)
-    group, counts = _pooled(rows.Psi, y, K)
+    _, group, counts = _pooled(rows.Psi, y, K)
     Q = counts[group] / (n * np.bincount(group)[group, None])          # c_ky / (n m_k) on each of the m_k copies
     A, M = np.abs(rows.Psi), np.abs(mu).reshape(K, -1)
     size = (A @ M.T).max(initial=0) + ((np.eye(K)[y].T / n) @ A * M).sum()   # max |score| + |τ*|ᵀ|μ|
@@ -183,8 +183,10 @@ def interpolated(form:Form)->Solution: # certified, or None
     _check_form(form); t0, y = time.perf_counter(), _tau_labels(form)
     if y is None or form.lam.any() or not isinstance(form.rows, (PairRows, SubsetRows)): return None
     rows, K = form.rows, form.rows.n_classes
-    group, counts = _pooled(rows.Psi, y, K)
-    S = np.eye(K)[counts.argmax(1)][group] if isinstance(rows, SubsetRows) else -rows.B
+    if isinstance(rows, SubsetRows):
+        _, group, counts = _pooled(rows.Psi, y, K)
+        S = np.eye(K)[counts.argmax(1)][group]
+    else: S = -rows.B   # pair rows: every row at 0 (copies with unequal B cannot all be met: not certified)
     mu = np.linalg.lstsq(rows.Psi, S, rcond=None)[0].T.ravel()
     lower, Q = sample_bound(form, mu)
     sol = Solution(mu=mu, value=form.value(mu), lower=lower, solver='degenerate', time=time.perf_counter() - t0,
@@ -319,8 +321,7 @@ def singleton_risk(Psi:np.ndarray, # n x D scalar features of the training insta
     Psi = _check_psi(Psi)   # 2-D, real (complex values lost their imaginary part) and finite
     if not len(Psi): raise ValueError('Psi has no rows: singleton_risk needs at least one instance')
     y = _check_labels(y, len(Psi), n_classes)   # a 2-D y was counted as n x n labels: a negative risk
-    rows, group = np.unique(Psi, axis=0, return_inverse=True)
-    counts = np.zeros((len(rows), n_classes)); np.add.at(counts, (group.ravel(), y), 1)
+    rows, _, counts = _pooled(Psi, y, n_classes)
     rank = 0
     for p in PRIMES:
         rank = max(rank, rank_mod(residues(rows, p), p))
