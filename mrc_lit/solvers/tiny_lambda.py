@@ -20,7 +20,7 @@ from ..learning import Form, Solution, PairRows, SubsetRows, CERTIFIED_GAP, _che
 POLISH_ROUNDS = 8         # least-squares corrections of the dual weights (later ones mop up the rounding of earlier ones;
                           # the best is kept, so more cannot hurt: at tiny λ on 1,000 points the 6th still gained 20×)
 DUAL_SCALE = 1e5          # rows |a + Fᵀq|_j <= λ_j of `dual_lp` are multiplied by min(1/λ_j, DUAL_SCALE): HiGHS's tolerance
-                          # (1e-9) then allows 1e-14, below λ0 = 1e-8's λ_j ~ 1e-10; the full 1/λ_j ~ 1e10 made HiGHS fail
+                          # (1e-9) then allows 1e-14, below λ0 = 1e-8's λ_j ~ 1e-10; the full 1/λ_j ~ 1e10 makes HiGHS fail
 UNSCALED = {'simplex_scale_strategy': 0}   # HiGHS's simplex without its scaling of rows and columns
 DUAL_ATTEMPTS = (('highs-ipm', 0.1, {'run_crossover': 'on'}, True), ('highs-ipm', 0.1, {'run_crossover': 'off'}, True),
                  ('highs-ds', 1.0, {}, True), ('highs-ds', 1.0, UNSCALED, True))
@@ -36,8 +36,8 @@ BOUND_ATTEMPTS = (('highs-ipm', 0.1, {'run_crossover': 'on'}, True), ('highs-ipm
                           # the same for q′, from the one that worked at λ on: the optimum at λ/2 by the interior point
                           # method, else a feasible point by the simplex, scaled (an unscaled simplex's feasible points
                           # violate λ/2 by 2 %, so the unscaled one optimizes, slowly: benchmarks/results.md). The
-                          # crossover stays on where it worked: with it off HiGHS (scipy's 1.12) spends several times
-                          # longer on the same LP after its interior point iterations (benchmarks/results.md, deg4)
+                          # crossover stays on where it worked: with it off HiGHS spends several times longer on the
+                          # same LP after its interior point iterations (benchmarks/results.md)
 ACTIVE_TOL = 1e-3         # rows with |a + Fᵀq|_j within this fraction of λ_j are active: `polish_dual` makes them tight
                           # (an interior solution's inactive rows stay below 0.97 λ_j on 1,000 random duplicates)
 
@@ -101,7 +101,7 @@ def dual_lp(form:Form,       # rows of pairs or label sets
     """max dual(q) over distributions q on the rows with |a + Fᵀq| <= λ, written sc ⊙ (a + Fᵀq) = s with
     |s| <= sc ⊙ λ and sc = min(1/λ, DUAL_SCALE), by HiGHS's interior point method, or its dual simplex where that
     fails; μ is the multiplier of those rows"""
-    check_solver_options(tol=tol, time_limit=time_limit)   # tol = NaN crashed the interpreter inside HiGHS
+    check_solver_options(tol=tol, time_limit=time_limit)   # tol = NaN would crash the interpreter inside HiGHS
     rows, K = form.rows, form.rows.n_classes
     n, m = rows.n, form.m
     sc = np.where(lam > 0, np.minimum(1 / np.maximum(lam, np.finfo(float).tiny), DUAL_SCALE), 1.0) # no overflow at denormal λ
@@ -159,11 +159,11 @@ def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
     """`dual_lp` on the distinct instances at λ (the solution) and at λ/2 (q′, which bounds Λ), the weights spread back
     over the copies, polished if need be: a lower bound for every μ"""
     t0 = time.perf_counter()
-    _check_form(form); check_solver_options(tol=tol, time_limit=time_limit)   # tol = -1 was taken, time_limit = -1 "reached"
-    if not isinstance(form.rows, (PairRows, SubsetRows)):   # an AttributeError before
+    _check_form(form); check_solver_options(tol=tol, time_limit=time_limit)   # named here, not left to HiGHS
+    if not isinstance(form.rows, (PairRows, SubsetRows)):
         raise TypeError(f'solve_tiny needs rows of pairs or label sets (PairRows or SubsetRows), got {type(form.rows).__name__}')
     if objective is not None and not callable(objective): raise TypeError(f'objective must be a function of μ or None, got {type(objective).__name__}')
-    if not isinstance(marginal, (bool, np.bool_)): raise ValueError(f'marginal must be True or False, got {marginal!r}')   # 'no' was True
+    if not isinstance(marginal, (bool, np.bool_)): raise ValueError(f'marginal must be True or False, got {marginal!r}')   # a text such as 'no' is truthy
     rows, K, n = form.rows, form.rows.n_classes, form.rows.n
     if not (form.lam > 0).all(): raise ValueError('solve_tiny needs every λ_j > 0')
     small, group, size = merged(form)
