@@ -55,7 +55,7 @@ def _check_memory(n:int, d:int, n_components:int):
                          f"samples, more than this machine's {have / 2**30:.0f} GiB: use a smaller n_components")
 
 def _check_rule_name(rule):
-    "ValueError unless `rule` names one of the two rules whose bounds are computed (any other name was taken as h_d)"
+    "ValueError unless `rule` names one of the two rules whose bounds are computed"
     if not (isinstance(rule, str) and rule in ('randomized', 'deterministic')):
         raise ValueError(f"rule must be 'randomized' or 'deterministic', got {rule!r}")
 
@@ -149,7 +149,7 @@ class MRC(ClassifierMixin, BaseEstimator):
         self._check_params()
         before = dict(vars(self))
         try:
-            # no fitted attribute of an earlier fit outlives this one (a dask fit's n_samples_seen_ did); solution_ is
+            # no fitted attribute of an earlier fit outlives this one (e.g. a dask fit's n_samples_seen_); solution_ is
             # the warm start's, and is replaced
             for k in [k for k in before if k.endswith('_') and not k.startswith('_') and k != 'solution_']: del vars(self)[k]
             with run_control(self.max_time, self.verbose) as ctl:
