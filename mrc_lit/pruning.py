@@ -37,7 +37,7 @@ def mixture_weights(G:np.ndarray,   # columns: E_qΦ - τ of each mixed dual q (
     if G.ndim != 2 or G.shape[1] not in (1, 2) or v.shape != G.shape[1:] or lam.shape != G.shape[:1]:
         raise ValueError(f'mixture_weights needs G of m x 1 or m x 2, v of a value per column and lam of m: got G {G.shape}, v {v.shape}, lam {lam.shape}')
     if not (np.isfinite(G).all() and np.isfinite(v).all() and np.isfinite(lam).all() and (lam >= 0).all()):
-        raise ValueError('G, v and lam must be finite, and lam >= 0')   # a negative λ gave negative weights, NaN in G a full weight
+        raise ValueError('G, v and lam must be finite, and lam >= 0')   # a negative λ would give negative weights, NaN in G a full weight
     def farthest(D):   # the largest t with t d feasible, for the columns d of D (Σd = 1, so Σw <= 1 is t <= 1)
         GD = np.abs(G @ D)
         with np.errstate(divide='ignore'): return np.minimum(np.where(GD > 0, lam[:, None] / GD, np.inf).min(0), 1.0)
@@ -78,10 +78,10 @@ def transferred_lower(Psi:np.ndarray,   # features of the training instances und
 
 # %% ../nbs/16a_pruning.ipynb #0f4844ff
 PRUNE_MARGIN = 1e-6   # a candidate is skipped only when its lower bound exceeds the best R̄ by this much: far above the solvers' certified gaps (1e-9), so that rounding never skips a tie
-SCREEN_TOLS = (1e-2,)   # relative gaps of the screens before a candidate's deciding run, loosest first: 1e-2 takes 6-8 interior point iterations (0.1-0.5 of a full solve) for an interval about 0.005 wide, which settles diabetes; a second screen at 1e-3 did what the deciding run's target stop now does, at a fixed depth
+SCREEN_TOLS = (1e-2,)   # relative gaps of the screens before a candidate's deciding run, loosest first: 1e-2 takes 6-8 interior point iterations (0.1-0.5 of a full solve) for an interval about 0.005 wide, which settles diabetes; a second screen at 1e-3 would do what the deciding run's target stop does, at a fixed depth
 
-SCREEN_STRIDE = 2   # screened first: every 2nd candidate and the last, to find the likely winner whose R̄ the others must beat; with screens resumed from the previous one's point (chapter 03f) strides 2, 3 and 4 cost a median 5.2, 5.1 and 5.5 cold fits on the ten datasets, stride 2 the least on credit (4.3 against 7.0; benchmarks/results.md, sel5)
-SCREEN_GROWTH = 1.5 # after a screen whose interval lies above the smallest upper end the stride grows by this factor (2, 3, 4, 6, 9), back to SCREEN_STRIDE after one that does not: 8-10 % fewer interior point iterations on haberman, ionosphere, heart and blood (3-19 % less time), the others within ±4 %; 2 gave less (benchmarks/results.md, sel7)
+SCREEN_STRIDE = 2   # screened first: every 2nd candidate and the last, to find the likely winner whose R̄ the others must beat; with screens resumed from the previous one's point (chapter 03f) strides 2, 3 and 4 cost about the same number of cold fits in the median over the ten datasets, stride 2 the fewest on credit (benchmarks/results.md)
+SCREEN_GROWTH = 1.5 # after a screen whose interval lies above the smallest upper end the stride grows by this factor (2, 3, 4, 6, 9), back to SCREEN_STRIDE after one that does not: fewer interior point iterations on haberman, ionosphere, heart and blood, the others unchanged; a factor of 2 saves less (benchmarks/results.md)
 
 def prepare_candidate(estimator, # an MRC or a Pipeline ending in one
                       params:dict, X, y)->tuple: # (the clone, its MRC, X as the MRC sees it, Ψ, 𝒰)
@@ -165,9 +165,9 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
     if not all(isinstance(p, tuple) and len(p) == 5 for p in prepared):
         raise TypeError('prepared must be a list of `prepare_candidate` results (5-tuples)')
     if not isinstance(screen_tols, (list, tuple)): raise ValueError(f'screen_tols must be a tuple of numbers > 0, got {screen_tols!r}')
-    for t in screen_tols: check_solver_options(tol=t)   # a bad one failed only when its screen came, after others ran
+    for t in screen_tols: check_solver_options(tol=t)   # all checked before the first screen runs
     if on_fit is not None and not callable(on_fit): raise TypeError(f'on_fit must be a function or None, got {type(on_fit).__name__}')
-    if prepared: y_enc = _check_labels(y_enc, len(prepared[0][3]), prepared[0][4].n_classes)   # an IndexError before
+    if prepared: y_enc = _check_labels(y_enc, len(prepared[0][3]), prepared[0][4].n_classes)
     N = len(prepared)
     low, high, pruned, t_bounds = np.full(N, -np.inf), np.full(N, np.inf), np.zeros(N, bool), np.zeros(N)
     near, sols, todo = [[] for _ in range(N)], {}, set(range(N))   # near: (f at a fit's μ, its index)
