@@ -16,6 +16,7 @@ import scipy.sparse as sp
 from .control import check_solver_options, linprog, time_left   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
 from .tiny_lambda import dual_lp, dual_value, merged, polish_dual, same_kind, solve_tiny, spread, TimeLimitReached   # chapter 03ia
 from ..features import pow2_scale, _check_psi, _check_labels
+from ..uncertainty import _is_mean
 from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError, _check_form
 
 # %% ../../nbs/03i_degenerate.ipynb #f8601fab
@@ -96,11 +97,9 @@ def refine_duals(c, A_ub, b_ub, lo:np.ndarray, # min cᵀx s.t. A_ub x <= b_ub, 
     return y, nit
 
 def _tau_labels(form:Form)->np.ndarray: # the rows' labels, or None
-    "The labels the rows carry (`learning_form`, `upper_form`, `lower_form`) where -a is their mean, else None"
-    K, y = form.rows.n_classes, getattr(form.rows, 'labels', None)
-    if y is None or not np.allclose(np.eye(K)[y].T / len(y) @ form.rows.Psi, -form.a.reshape(K, -1), rtol=1e-12, atol=1e-12):
-        return None   # no labels, or a hand-made form whose a is not their mean
-    return y
+    "The labels the rows carry (`learning_form`, `upper_form`, `lower_form`) where -a is their mean (`_is_mean`), else None"
+    y = getattr(form.rows, 'labels', None)   # None, or a hand-made form whose a is not their mean: None
+    return y if y is not None and _is_mean(form.rows.Psi, y, form.rows.n_classes, -form.a) else None
 
 def cost_w(form:Form, g:Gauge)->np.ndarray: # K x r: Bᵀa class by class
     """Bᵀa, or, where the rows carry the labels that τ is the mean of (`_tau_labels`), Bᵀa for τ* the exact mean of
