@@ -14,7 +14,7 @@ import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
 from .control import check_solver_options, linprog, time_left   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
-from .tiny_lambda import dual_lp, dual_value, merged, polish_dual, same_kind, solve_tiny, spread, TimeLimitReached   # chapter 03ia
+from .tiny_lambda import dual_lp, dual_value, merged, own_units, polish_dual, same_kind, solve_tiny, spread, TimeLimitReached   # chapter 03ia
 from ..features import pow2_scale, _check_psi, _check_labels
 from ..uncertainty import _is_mean
 from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError, _check_form
@@ -207,10 +207,11 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
     if not isinstance(interpolate, (bool, np.bool_)): raise ValueError(f'interpolate must be True or False, got {interpolate!r}')
     try: ok = len(rank_tols) > 0 and all(0 < float(t) < 1 for t in rank_tols)
     except (TypeError, ValueError): ok = False   # a bare number or text: Python's len() or float() message
-    if not ok:
-        raise ValueError(f'rank_tols must be a non-empty sequence of numbers in (0, 1), got {rank_tols!r}')
-    rows = form.rows
-    if not isinstance(rows, (PairRows, SubsetRows)): return solve_lp(form, time_limit=time_limit)
+    if not ok: raise ValueError(f'rank_tols must be a non-empty sequence of numbers in (0, 1), got {rank_tols!r}')
+    if not isinstance(rows := form.rows, (PairRows, SubsetRows)): return solve_lp(form, time_limit=time_limit)
+    if (units := own_units(form, max(rank_tols))) is not None:   # features of 1e-20 next to 1 were cut as flat: 0.4 for 0.29
+        sol = solve_degenerate(units[0], tol, rank_tols, time_limit, refine, interpolate)
+        sol.mu = sol.mu / units[1]; sol.value = form.value(sol.mu); return sol
     K, n = rows.n_classes, rows.n
     if interpolate and (sol := interpolated(form)) is not None: return sol
     if (form.lam > 0).all():
