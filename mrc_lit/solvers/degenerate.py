@@ -15,7 +15,7 @@ import scipy.linalg as sl
 import scipy.sparse as sp
 from .control import check_solver_options, linprog, time_left   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
 from .tiny_lambda import dual_lp, dual_value, merged, own_units, polish_dual, same_kind, solve_tiny, spread, TimeLimitReached   # chapter 03ia
-from ..features import pow2_scale, _check_psi, _check_labels
+from ..features import pow2_scale, _check_psi, _check_labels, _real
 from ..uncertainty import _is_mean
 from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError, _check_form
 
@@ -163,7 +163,7 @@ def sample_bound(form:Form, mu:np.ndarray)->tuple: # (lower bound, pair weights 
     """The sample's own distribution, copies of a row pooled, as dual weights: their mean is τ* exactly, so their dual
     value bounds min f at τ* for every μ and λ >= 0; less a first-order bound on the rounding of f(μ) (the stored τ
     for τ*, the scores' sums), so that f(μ) minus it bounds f(μ) - min f at τ*"""
-    _check_form(form); mu = np.asarray(mu, dtype=float)
+    _check_form(form); mu = _real(mu, 'mu')   # complex μ lost its imaginary part
     if mu.shape != np.shape(form.a): raise ValueError(f'mu must have {np.size(form.a)} entries (one per column of F), got shape {mu.shape}')
     if not np.isfinite(mu).all(): raise ValueError('mu contains NaN or infinite values')
     y = _tau_labels(form)
