@@ -235,7 +235,8 @@ def fit_dask(est,     # an MRC or ReducedMRC (its n_instances is s)
     if names is not None: est.feature_names_in_ = names
     est.tau_, est.lambda_, est.lambda_increase_ = Ut.tau, Ut.lambda_, Ut.lambda_ - U.lambda_
     est.solution_, est.varphi_, est.mu_, est.upper_bound_ = solution, varphi, solution.mu, solution.value
-    est.n_samples_seen_, est.X_fit_, est._bounds = t['n'], X_s, {}
+    # τ is the mean over every partition, not over X_s: no labels for the bound problems (an in-memory fit's stayed)
+    est.n_samples_seen_, est.X_fit_, est._bounds, est._y_fit = t['n'], X_s, {}, None
     return est
 
 # %% ../nbs/17_dask.ipynb #87e1e841

@@ -14,8 +14,9 @@ import numpy as np
 import scipy.linalg as sl
 import scipy.sparse as sp
 from .control import check_solver_options, linprog, time_left   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
-from .tiny_lambda import dual_lp, dual_value, merged, polish_dual, same_kind, solve_tiny, spread, TimeLimitReached   # chapter 03ia
-from ..features import pow2_scale, _check_psi, _check_labels
+from .tiny_lambda import dual_lp, dual_value, merged, own_units, polish_dual, same_kind, solve_tiny, spread, TimeLimitReached   # chapter 03ia
+from ..features import pow2_scale, _check_psi, _check_labels, _real
+from ..uncertainty import _is_mean
 from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError, _check_form
 
 # %% ../../nbs/03i_degenerate.ipynb #f8601fab
@@ -96,11 +97,9 @@ def refine_duals(c, A_ub, b_ub, lo:np.ndarray, # min cᵀx s.t. A_ub x <= b_ub, 
     return y, nit
 
 def _tau_labels(form:Form)->np.ndarray: # the rows' labels, or None
-    "The labels the rows carry (`learning_form`, `upper_form`, `lower_form`) where -a is their mean, else None"
-    K, y = form.rows.n_classes, getattr(form.rows, 'labels', None)
-    if y is None or not np.allclose(np.eye(K)[y].T / len(y) @ form.rows.Psi, -form.a.reshape(K, -1), rtol=1e-12, atol=1e-12):
-        return None   # no labels, or a hand-made form whose a is not their mean
-    return y
+    "The labels the rows carry (`learning_form`, `upper_form`, `lower_form`) where -a is their mean (`_is_mean`), else None"
+    y = getattr(form.rows, 'labels', None)   # None, or a hand-made form whose a is not their mean: None
+    return y if y is not None and _is_mean(form.rows.Psi, y, form.rows.n_classes, -form.a) else None
 
 def cost_w(form:Form, g:Gauge)->np.ndarray: # K x r: Bᵀa class by class
     """Bᵀa, or, where the rows carry the labels that τ is the mean of (`_tau_labels`), Bᵀa for τ* the exact mean of
@@ -164,7 +163,7 @@ def sample_bound(form:Form, mu:np.ndarray)->tuple: # (lower bound, pair weights 
     """The sample's own distribution, copies of a row pooled, as dual weights: their mean is τ* exactly, so their dual
     value bounds min f at τ* for every μ and λ >= 0; less a first-order bound on the rounding of f(μ) (the stored τ
     for τ*, the scores' sums), so that f(μ) minus it bounds f(μ) - min f at τ*"""
-    _check_form(form); mu = np.asarray(mu, dtype=float)
+    _check_form(form); mu = _real(mu, 'mu')   # complex μ lost its imaginary part
     if mu.shape != np.shape(form.a): raise ValueError(f'mu must have {np.size(form.a)} entries (one per column of F), got shape {mu.shape}')
     if not np.isfinite(mu).all(): raise ValueError('mu contains NaN or infinite values')
     y = _tau_labels(form)
@@ -208,10 +207,11 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
     if not isinstance(interpolate, (bool, np.bool_)): raise ValueError(f'interpolate must be True or False, got {interpolate!r}')
     try: ok = len(rank_tols) > 0 and all(0 < float(t) < 1 for t in rank_tols)
     except (TypeError, ValueError): ok = False   # a bare number or text: Python's len() or float() message
-    if not ok:
-        raise ValueError(f'rank_tols must be a non-empty sequence of numbers in (0, 1), got {rank_tols!r}')
-    rows = form.rows
-    if not isinstance(rows, (PairRows, SubsetRows)): return solve_lp(form, time_limit=time_limit)
+    if not ok: raise ValueError(f'rank_tols must be a non-empty sequence of numbers in (0, 1), got {rank_tols!r}')
+    if not isinstance(rows := form.rows, (PairRows, SubsetRows)): return solve_lp(form, time_limit=time_limit)
+    if (units := own_units(form, max(rank_tols))) is not None:   # features of 1e-20 next to 1 were cut as flat: 0.4 for 0.29
+        sol = solve_degenerate(units[0], tol, rank_tols, time_limit, refine, interpolate)
+        sol.mu = sol.mu / units[1]; sol.value = form.value(sol.mu); return sol
     K, n = rows.n_classes, rows.n
     if interpolate and (sol := interpolated(form)) is not None: return sol
     if (form.lam > 0).all():

@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['POLISH_ROUNDS', 'DUAL_SCALE', 'UNSCALED', 'DUAL_ATTEMPTS', 'BOUND_ATTEMPTS', 'ACTIVE_TOL', 'dual_value',
-           'TimeLimitReached', 'normalized', 'polish_dual', 'dual_lp', 'same_kind', 'merged', 'spread', 'reduced_costs',
-           'solve_tiny']
+           'TimeLimitReached', 'normalized', 'polish_dual', 'dual_lp', 'same_kind', 'merged', 'own_units', 'spread',
+           'reduced_costs', 'solve_tiny']
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #e0192aa7
 import time, warnings
@@ -14,6 +14,7 @@ import scipy.linalg as sl
 import scipy.sparse as sp
 from scipy.optimize import OptimizeWarning
 from .control import linprog, time_left, check_solver_options   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
+from ..features import pow2_scale
 from ..learning import Form, Solution, PairRows, SubsetRows, CERTIFIED_GAP, _check_form
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #cab37844
@@ -140,6 +141,18 @@ def merged(form:Form)->tuple: # (the form on distinct instances, each instance's
     _, first, groups, counts = np.unique(key, axis=0, return_index=True, return_inverse=True, return_counts=True)
     if len(first) == rows.n: return form, np.arange(rows.n), np.ones(rows.n)
     return Form(form.a, form.lam, same_kind(rows, rows.Psi[first], first)), groups.ravel(), counts.astype(float)
+
+def own_units(form:Form, # rows of pairs or label sets
+              cut:float, # a feature whose largest |value| is below this times the largest feature's is rescaled
+             )->tuple:   # (the form in its features' own units, d: μ of the form is μ′ / d), or None
+    """Where features lie on scales far apart (1e-20 next to an intercept of 1), the same problem in other units: each
+    feature divided by a power of two near its largest |value|, so μ′ = d ⊙ μ, a′ = a / d, λ′ = λ / d, exactly (the
+    rank cuts of chapter 03i, relative to the largest singular value, took such features as flat)"""
+    c = np.abs(form.rows.Psi).max(0)
+    if not c[c > 0].min(initial=np.inf) < cut * c.max(): return None
+    d = np.tile(pow2_scale(c), form.rows.n_classes)
+    rows = same_kind(form.rows, form.rows.Psi / d[:len(c)]); rows.labels = form.rows.labels   # τ is still their mean
+    return Form(form.a / d, form.lam / d, rows), d
 
 def spread(Q:np.ndarray, group:np.ndarray, size:np.ndarray, K:int)->np.ndarray: # weights on every instance, y*n + i
     "Weights Q on `merged`'s distinct instances (y*g + j) shared equally by each group's copies"
