@@ -28,8 +28,8 @@ class FitTimeout(TimeoutError):
         super().__init__(f'the time limit max_time = {max_time:g} s was reached ({elapsed:.2f} s{where}) before the '
                          'optimum was certified: no result. Raise max_time, or pass max_time=None for no limit')
 
-    # pickled from its parts: an exception is rebuilt from its args, here the message alone (a search's joblib workers
-    # send it back pickled: it arrived as "BrokenProcessPool: a result has failed to un-serialize")
+    # pickled from its parts: an exception is rebuilt from its args, here the message alone, which fails (a search's
+    # joblib workers send it back pickled, and joblib would report "BrokenProcessPool: a result has failed to un-serialize")
     def __reduce__(self): return type(self), (self.max_time, self.elapsed, self.where)
 
 def check_max_time(max_time)->float: # the limit in seconds, or None
@@ -52,7 +52,7 @@ def check_solver_options(**options):
         integer, low, closed, none_ok = _OPTION_RULES[name]
         if v is None and none_ok: continue
         kind = Integral if integer else Real
-        # v == v: False for NaN only, where np.isnan(v) raised numpy's TypeError on an integer beyond 64 bits (max_iter=10**20)
+        # v == v: False for NaN only (np.isnan(v) raises numpy's TypeError on an integer beyond 64 bits, e.g. max_iter=10**20)
         ok = (not isinstance(v, bool) and isinstance(v, kind) and v == v and (v >= low if closed else v > low)
               and (integer or name == 'time_limit' or np.isfinite(v)))
         if not ok:
@@ -156,8 +156,8 @@ def interruptible(fn, *args, what:str='worker', heartbeat:bool=False, **kwargs):
     return box['value']
 
 PROCESS_MIN_SIZE = 200_000 # an LP this large (nonzeros, plus rows and columns) runs in a helper process, which an
-                           # abandoned call kills: HiGHS takes ~1 s or more there, and starting a helper ~0.5 s. A smaller
-                           # LP runs in an idle helper if there is one (a call costs ~1 ms), else in a thread
+                           # abandoned call kills: HiGHS takes a second or more there, longer than starting a helper. A
+                           # smaller LP runs in an idle helper if there is one (no slower than a thread), else in a thread
 
 # the helper: scipy's linprog behind a pipe. Requests and answers are pickles (with the warnings raised, re-raised by
 # the caller); HiGHS's own printing goes to stderr, so that only answers reach the pipe. It exits when the pipe closes
@@ -231,7 +231,7 @@ def linprog(c, *args, options:dict=None, **kwargs):
     """scipy.optimize.linprog (HiGHS) that Ctrl-C and the run's deadline stop: a large LP runs in a helper process that
     is killed then, a small one in a worker thread; a deadline reached raises `FitTimeout`"""
     ctl = current(); options = dict(options or {})
-    for k, v in options.items():   # a NaN tolerance crashed the interpreter inside HiGHS (a segmentation fault)
+    for k, v in options.items():   # a NaN tolerance crashes the interpreter inside HiGHS (a segmentation fault)
         if (k.endswith('_tolerance') or k == 'time_limit') and not (isinstance(v, Real) and not isinstance(v, bool) and v >= 0):
             raise ValueError(f'the HiGHS option {k} must be a number >= 0, got {v!r}')
     ctl.check(' before HiGHS')

@@ -18,10 +18,10 @@ from threadpoolctl import ThreadpoolController
 
 # %% ../../nbs/03ba_dense_factors.ipynb #b4dddf65
 CHOL_SHIFT = 1e-14         # first diagonal shift (relative to the largest diagonal entry) when rounding made M indefinite
-CHOL_TRIES = 14            # shifts tried, each 10 x the last, before giving up
+CHOL_TRIES = 14            # factorizations tried before giving up: unshifted, then shifts each 10 x the last (up to 1e-2)
 CHOL_ONE_THREAD_MAX = 2500 # factors up to this size on one BLAS thread: threads cost more than they save there
 CHOL_COPY_MAX = 4000       # matrices factored in place up to this size (128 MB) are kept aside, so a retry starts from M
-CHOL_THREADED_MAX = 15000  # larger factors on one BLAS thread: scipy's OpenBLAS (0.3.30) crashes in threaded dpotrf at n = 16,000
+CHOL_THREADED_MAX = 15000  # larger factors on one BLAS thread: OpenBLAS's threaded dpotrf segfaulted at n = 16,000 (benchmarks/results.md)
 
 # %% ../../nbs/03ba_dense_factors.ipynb #0677ff43
 @functools.cache

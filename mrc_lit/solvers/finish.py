@@ -23,7 +23,7 @@ SHRINK_TO_ERR = 1e-6       # ... and shrunk only above this (near the optimum th
 SHRINK_PROGRESS = 0.1      # shrink again only after the error fell by this factor since the last shrink
 INACTIVE_MAX = 0.1         # a slack above min(this, sqrt(error)) is clearly inactive
 ACTIVE_RATIO = 1e-2        # p/s (or π/σ) above this: the row (instance) looks active whatever its slack
-KEEP_COLUMN = 0.2          # a column stays while min(z_u, z_w) <= this λ (its reduced cost not well inside (-λ, λ))
+KEEP_COLUMN = 0.2          # a column stays while min(z_u, z_w) <= this λ (its reduced cost not well inside (-λ, λ)); 0.35 stalled on qsar (benchmarks/results.md)
 SHRINK_GAIN = 0.25         # shrink only if the factor's cost falls to this fraction
 SHRINK_MIN_ROWS = 10       # ... and at least this many rows stay
 ADD_COLUMN = 0.9           # columns with |reduced cost| above this λ are added

@@ -24,7 +24,7 @@ from .warm import warm_working_set
 # %% ../../nbs/03f_ipm.ipynb #b5830b49
 ONE_THREAD_MAX_PAIRS = 2000 # threads=None: one BLAS thread up to this many starting pairs, else one per free core
 SAMPLE_MAX_ITER = 200       # a sampled start that has not certified the optimum in this many iterations starts over
-OWN_START_CLASSES = 1       # hinge rows of K > 2 classes with known labels: every instance starts with its own class and this many nearest others (by distance to the class means of Ψ), where that is at most `max_pairs` pairs; 1 took less time than 2 on digits, mix7 and red wine, with a few more but cheaper iterations (benchmarks/results.md, lead 2026-11-27)
+OWN_START_CLASSES = 1       # hinge rows of K > 2 classes with known labels: every instance starts with its own class and this many nearest others (by distance to the class means of Ψ), where that is at most `max_pairs` pairs; 1 took less time than 2 on digits, mix7 and red wine, with a few more but cheaper iterations (benchmarks/results.md, 'Many classes: each instance's own class in the start')
 STALL_WINDOW = 3            # stalled: the error fell by less than STALL_PROGRESS over this many iterations ...
 STALL_PROGRESS = 0.8        # ... (slow but steady progress on large degenerate problems is no stall)
 STALL_MAX_ERR = 1e-3        # a stall counts as reaching the optimum (check the certificate) below this error
@@ -34,7 +34,7 @@ MISSING_ADD = 500           # pairs added at a failed certificate: at most max(5
 RESTART_SIZE = 1e-8         # the products' target where the point restarts after pairs or columns were added
 DIVERGED_MU = 1e7           # |μ| beyond this ...
 DIVERGED_DROP = 1e6         # ... or a primal objective this many (1 + |f(0)|) below f(0): the method diverges
-TARGET_MAX_ERR = 1e-2       # a target stop certifies points only below this error: above it the certificate's repair of the duals (a least-squares solve, more than an iteration on small problems) mostly failed on the σ grids
+TARGET_MAX_ERR = 1e-2       # a target stop certifies points only below this error: above it the certificate's repair of the loose duals (least-squares solves, costlier than an iteration on small problems) mostly fails (benchmarks/results.md)
 BUSY_PROBE = 0.05           # seconds over which `free_cores` measures how busy the cores are (5 clock ticks of 10 ms)
 
 # %% ../../nbs/03f_ipm.ipynb #64b1a148
@@ -68,7 +68,7 @@ def solve_ipm(form:Form,             # the problem
               max_iter:int=300,      # interior point iterations before handing over to `solve_lp`
               time_limit:float=None, # seconds; on timeout the best point so far is returned with its gap
               mixed_precision:bool=True, # single-precision normal matrices in the first iterations where safe
-              threads:int=None,      # BLAS threads, or class blocks side by side; None: 1 for systems up to 2000 rows, else one per core not busy elsewhere
+              threads:int=None,      # BLAS threads, or class blocks side by side; None: 1 up to 2000 starting pairs, else one per core not busy elsewhere
               max_pairs:int=3000,    # above this many pairs (instances x classes) start from part of them (see `start`)
               max_cols:int=4000,     # above this many components of μ start from the most promising columns
               max_flops:float=2e11,  # ... unless the column-space normal matrix of all pairs costs at most this (/K for hinge rows of K > 2 classes)
@@ -83,16 +83,16 @@ def solve_ipm(form:Form,             # the problem
     "Exact minimizer of the general form: a working-set interior point method certified on the full problem"
     _check_form(form)
     if target is not None and (isinstance(target, bool) or not isinstance(target, Real) or np.isnan(target)):
-        raise ValueError(f'target must be a number (not NaN) or None, got {target!r}')   # text raised numpy's TypeError, True was 1
+        raise ValueError(f'target must be a number (not NaN) or None, got {target!r}')   # not numpy's TypeError on text, nor True as 1
     if not isinstance(mixed_precision, (bool, np.bool_)): raise ValueError(f'mixed_precision must be True or False, got {mixed_precision!r}')
     for name, v, ok in (('warm', warm, isinstance(warm, Solution)), ('resume', resume, hasattr(resume, 'start') and hasattr(resume, 'keep'))):
-        if v is not None and not ok: raise TypeError(f"{name} must be a {'Solution' if name == 'warm' else 'LastPoint'} or None, got {type(v).__name__}")   # an AttributeError inside
+        if v is not None and not ok: raise TypeError(f"{name} must be a {'Solution' if name == 'warm' else 'LastPoint'} or None, got {type(v).__name__}")   # not an AttributeError deep inside
     check_solver_options(tol=tol, max_iter=max_iter, time_limit=time_limit, threads=threads, max_pairs=max_pairs, max_cols=max_cols, max_flops=max_flops, max_finish=max_finish, correctors=correctors)
     rows = form.rows
     # λ = 0 leaves f constant along directions where Φ(x, y)ᵀd is the same for every pair (the intercepts): the
     # optimal set is unbounded there and an interior point diverges along it; HiGHS returns a vertex
     if not np.any(form.lam): return solve_lp(form)
-    given, form = form, _capped(form)   # λ = 1e200 on a hand-made form: "the normal matrix is not positive definite"
+    given, form = form, _capped(form)   # a huge λ (1e200, on a hand-made form) would make the normal matrix indefinite in floating point
     pairs = rows.n * rows.n_classes if isinstance(rows, (SubsetRows, PairRows)) else rows.n_rows
     if threads is None: threads = 1 if min(pairs, max_pairs) <= ONE_THREAD_MAX_PAIRS else free_cores()
     opts = dict(tol=tol, max_iter=max_iter, max_pairs=max_pairs, max_cols=max_cols, max_finish=max_finish,
@@ -121,7 +121,7 @@ def _capped(form:Form)->Form:
 # %% ../../nbs/03f_ipm.ipynb #6ccb8e9c
 def own_pairs(st:Structure)->np.ndarray: # (instance, class) pairs, or None where the rows carry no labels
     "Every instance's own classes (its copies' labels) and its `OWN_START_CLASSES` other classes of nearest mean Ψ"
-    y = st.form.rows.labels if isinstance(st.form.rows, SubsetRows) else None   # pair rows (bounds) start as before
+    y = st.form.rows.labels if isinstance(st.form.rows, SubsetRows) else None   # pair rows (bounds): no labels, a sample
     if y is None: return None
     own = np.zeros((st.n, st.K), bool); own[st.rep, y] = True
     C = (own.T @ st.X) / np.maximum(own.sum(0), 1)[:, None]
@@ -259,7 +259,7 @@ def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
 from dataclasses import dataclass, replace as _replace_fields
 from .normal import Point
 
-WARM_FLOOR = 0.03   # a resumed point's variables are raised to at least this fraction of their cold starting values: 0.03-0.1 took the σ grids' loose solves from 6-8 iterations to 1-3 (ionosphere 2-6), while 1 (the cold start's size) gave 5-7 back (benchmarks/results.md, sel5)
+WARM_FLOOR = 0.03   # a resumed point's variables are raised to at least this fraction of their cold starting values: 0.03-0.1 cut the σ grids' loose solves from 6-8 iterations to 1-3, 1 (the cold start's size) did not; 0.03 searched fastest of 0.003-0.1 (benchmarks/results.md)
 
 @dataclass
 class LastPoint:

@@ -28,7 +28,7 @@ COLUMN_REFINE_STEPS = 2    # refinement steps of the column form's normal equati
 COLUMN_REFINE_ERR = 1e-2   # ... taken only once the error is below this (far from the optimum they only cost products)
 COLUMN_REFINE_TOL = 1e-15  # ... stopping once the residual is this small relative to Δμ
 STEP_FRACTION = 0.995      # fraction of the longest feasible step taken: stay strictly inside the bounds
-CENTERING_POWER = 3        # Mehrotra's centering σ = (affine gap / gap)^3
+CENTERING_POWER = 3        # Mehrotra's centering σ = (affine gap / gap)^3 (the square took more iterations: benchmarks/results.md)
 GONDZIO_MIN_PAIRS = 5000   # above this many pairs every allowed corrector is tried; below, at most one pays
 GONDZIO_AIM = (1.5, 0.1)   # a corrector aims at the step 1.5 α + 0.1
 GONDZIO_BOX = (0.1, 10.0)  # ... pushing the products outside [0.1, 10] x the target back into that range
@@ -71,8 +71,8 @@ def newton_system(ws:WorkingSet, x:Point, res:Residuals, err:float, single:bool,
     sys = NewtonSystem(ws, x, res, err, Du, Dw, Du + Dw, Dt, c, x.p > x.s, x.pi > x.sig,
                        ws.use_columns(err < PRECISE_ERR))
     if not sys.columns:
-        # two classes' hinge rows by block elimination (chapter 03cb), except near the optimum: there it took more
-        # iterations on one Table 1 set (mammographic, 27 against 23: stalled, finished by the simplex method)
+        # two classes' hinge rows by block elimination (chapter 03cb), except near the optimum: there it stalled on a
+        # Table 1 set, which then needed more iterations and the simplex finish (benchmarks/results.md)
         try: sys.rows = binary_factor(ws, sys.Dmu, diag, Dt, c, single) if err >= PRECISE_ERR else None
         except np.linalg.LinAlgError: sys.rows = None   # a block lost definiteness by cancellation: the whole factor
         if sys.rows is None: sys.rows = row_factor(ws, sys.Dmu, diag, Dt, c, e1, single)

@@ -19,7 +19,7 @@ from .factors import CHOL_SHIFT, chol, Cholesky, potrs, scaled_inverse, map_bloc
 INITIAL_SIZE = 1e-2        # starting |μ| components u = w (small: the optimum of these problems is near μ = 0)
 SHIFT_FLOOR = 1e-12        # Mehrotra's shifts are at least this, so every variable starts strictly positive
 NEGLIGIBLE_WEIGHT = 1e-12  # pair rows weighing less than this times the heaviest pair row stay out of the column-space factor
-KRON_MAX_FEATURES = 32     # uniform blocks of up to this many columns: all K² blocks of G from one product
+KRON_MAX_FEATURES = 32     # uniform blocks of up to this many columns d: all K² blocks of G from one product (its n x d² outer products stay small)
 
 
 # %% ../../nbs/03c_normal_equations.ipynb #6fd47e08

@@ -16,10 +16,6 @@ from .control import run_control, interruptible
 from .structure import Structure, dual_bound
 from ..uncertainty import UncertaintySet
 
-# %% ../../nbs/03g_registry.ipynb #466501af
-#| export
-
-
 # %% ../../nbs/03g_registry.ipynb #fdb47f64
 SOLVERS = {'ipm': solve_ipm, 'degenerate': solve_degenerate, 'lp': solve_lp, 'bsm': bsm, 'ebsm': ebsm, 'asm': asm, 'easm': easm, 'easm-r': easm_r}
 
@@ -59,10 +55,10 @@ def checked(form:Form, sol, solver)->Solution:
 def certified_lower(form:Form, dual)->float: # a lower bound on min f, NaN if the dual gives none
     """The dual value of row weights `dual` (entry y*n + i, as every Solution's dual), by the certificate `dual_bound`
     (clipped at 0, normalized, checked for feasibility); weights of identical rows are added up on the row kept"""
-    _check_form(form)   # it was an AttributeError
+    _check_form(form)   # a clear error for what is not a Form, not an AttributeError
     try: st = Structure(form)
     except TypeError: return np.nan                # rows the certificate does not know
-    try: q = None if dual is None else _real(dual, 'dual')   # complex weights lost their imaginary part
+    try: q = None if dual is None else _real(dual, 'dual')   # refuses complex weights (their imaginary part would be lost)
     except (TypeError, ValueError) as e: raise ValueError(f'dual must be row weights (numbers) or None: {e}') from None
     if q is None or q.shape != (st.n0 * st.K,) or not np.isfinite(q).all(): return np.nan
     Q = np.zeros((st.n, st.K)); np.add.at(Q, st.rep, q.reshape(st.K, st.n0).T)   # identical rows added up

@@ -22,8 +22,8 @@ REPAIR_MARGIN = 4.0                # a repaired q puts |a + Fᵀq| this many rou
 REPAIR_SUPPORT = 1e-9              # the repair moves the weights above this fraction of the largest (the rest stay)
 REPAIR_MAX_ENTRIES = 5e7           # ... unless its least-squares blocks (near-edge entries x weights, class by class) are larger: no bound
 REPAIR_RANK_TOL = 1e-9             # a class's weights this close (relative) to its near-edge equations' row space: its share of the sum is theirs
-REPAIR_ROUNDS = 5                  # least-squares repairs tried in turn (each later one mops up what the last left): on the loose duals of
-                                   # adult's σ grid three rounds certified 24 of 65, five all (the violation shrinks 2-5 times a round)
+REPAIR_ROUNDS = 5                  # least-squares repairs tried in turn, each mopping up what the last left (the violation shrinks 2-5
+                                   # times a round): five certify a σ grid's loose duals that three mostly do not (benchmarks/results.md)
 VIOLATION_TOL = 1e-9               # a row of the full problem counts as violated above ν by more than this
 ROW_FORM_MAX_ROWS = 2000   # up to this many rows the row form's factor is cheap: used near the optimum and for pair rows
 COLUMN_FORM_GAIN = 0.5     # the column form is chosen when its normal matrix costs at most this fraction of the row form's
@@ -306,7 +306,7 @@ class WorkingSet:
     def hinge_row_cost(self)->tuple:      # flops to factor the hinge rows' normal matrix: (by class blocks, whole)
         # per class a factor (n_k³/3) and the inverse of the trailing block over its t_k rows of coupled instances
         # (2t_k³/3), then S. Two classes count 7/3 n_k³ per class instead: high enough that they keep the whole factor
-        # (5 n³ against 8/3 n³), the path the binary benchmarks time
+        # (5 n³ against 8/3 n³), which chapter 03cb's block elimination then replaces
         nr_k = np.diff(self.roff).astype(float)
         per_class = 7 * (nr_k ** 3).sum() if self.st.K <= 2 else (nr_k ** 3).sum() + 2 * (self.coupled_k ** 3.0).sum()
         return (per_class + float(self.ns) ** 3) / 3, float(self.nr) ** 3 / 3

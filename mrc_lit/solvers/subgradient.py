@@ -96,7 +96,7 @@ def asm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=Non
     return _finish(run)
 
 # %% ../../nbs/03a_subgradient.ipynb #2712c335
-_MAX_ENTRIES = 2e8   # F, H and G together: 1.6 GB of float64
+_MAX_ENTRIES = 2e8   # F, H and G together at most this many float64 (1.6 GB): larger problems are refused, for the oracle-based asm/bsm
 
 def ebsm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=None, callback=None,
         max_time:float=None, verbose:int=None)->Solution:
