@@ -137,20 +137,21 @@ def interruptible(fn, *args, what:str='worker', heartbeat:bool=False, **kwargs):
     # the worker's run: the caller's, plus an event only this caller sets (a worker that gives up on a call of its own
     # cancels that call's workers, never its caller)
     ctx = contextvars.copy_context(); ctx.run(_CURRENT.set, dataclasses.replace(ctl, cancels=ctl.cancels + (stop,)))
+    # the wait is on an event the worker sets when it ends, not on join: a join broken by KeyboardInterrupt leaves the
+    # thread reported as ended on Python 3.11, and the wait for the cancelled worker would not happen
+    done = threading.Event()
     def work():
         try: box['value'] = ctx.run(fn, *args, **kwargs)
         except BaseException as e: box['error'] = e
-    worker = threading.Thread(target=work, daemon=True, name=f'mrc_lit-{what}')
-    worker.start()
+        finally: done.set()
+    threading.Thread(target=work, daemon=True, name=f'mrc_lit-{what}').start()
     try:
-        while worker.is_alive():
-            worker.join(WAIT_SLICE)       # KeyboardInterrupt reaches the main thread here
-            if worker.is_alive():
-                ctl.check(f' in {what}')
-                if heartbeat: ctl.progress(what, 0, status='running')
+        while not done.wait(WAIT_SLICE):  # KeyboardInterrupt reaches the main thread here
+            ctl.check(f' in {what}')
+            if heartbeat: ctl.progress(what, 0, status='running')
     except BaseException:
         stop.set()                        # the worker stops at its next check
-        worker.join(STOP_WAIT)
+        done.wait(STOP_WAIT)
         raise
     if 'error' in box: raise box['error']
     return box['value']
