@@ -29,9 +29,9 @@ def kernel_scale_grid(X:np.ndarray,             # n x d training instances (raw;
                       max_points:int=2000,      # distances among at most this many instances (a seeded subsample)
                      )->np.ndarray:             # increasing candidate values of σ
     "Candidate Gaussian-kernel scales σ: evenly spaced between percentiles of pairwise distances of standardized X"
-    if isinstance(n_scales, bool) or not isinstance(n_scales, Integral) or n_scales < 1:   # 0 gave an empty grid
+    if isinstance(n_scales, bool) or not isinstance(n_scales, Integral) or n_scales < 1:   # 0 would give an empty grid
         raise ValueError(f'n_scales must be a positive integer, got {n_scales!r}')
-    if not 0 <= percentiles[0] < percentiles[1] <= 100:   # (90, 10) gave a decreasing grid
+    if not 0 <= percentiles[0] < percentiles[1] <= 100:   # (90, 10) would give a decreasing grid
         raise ValueError(f'percentiles must be (low, high) with 0 <= low < high <= 100, got {percentiles!r}')
     Z = StandardScaler().fit_transform(np.asarray(X, dtype=float))
     if len(Z) < 2: raise ValueError(f'X needs at least 2 instances for a pairwise distance, got {len(Z)}')
@@ -109,7 +109,7 @@ def _number_in(name:str, value, ok, what:str):
         raise ValueError(f'{name} must be {what}, got {value!r}')
 
 def _all_or_nothing(fit):
-    "A `fit` that leaves the estimator as it was when it raises (a refit failing halfway mixed two models)"
+    "A `fit` that leaves the estimator as it was when it raises (a refit failing halfway would leave two models mixed)"
     @functools.wraps(fit)
     def checked_fit(self, *args, **kwargs):
         before = dict(vars(self))
@@ -144,7 +144,7 @@ class PACBayesSVM(ClassifierMixin, BaseEstimator):
     def fit(self, X, y):
         _number_in('prior_fraction', self.prior_fraction, lambda v: 0 <= v < 1, 'in [0, 1)')
         _number_in('delta', self.delta, lambda v: 0 < v < 1, 'in (0, 1)')
-        if self.sigma is not None:   # γ = 1/(2σ²) a positive double: σ = 0 was a ZeroDivisionError, 1e200 an OverflowError, σ < 0 taken as |σ|
+        if self.sigma is not None:   # γ = 1/(2σ²) a positive double: σ = 0 would be a ZeroDivisionError, 1e200 an OverflowError, σ < 0 taken as |σ|
             _number_in('sigma', self.sigma, lambda v: 1e-150 <= v <= 1e150, 'a number from 1e-150 to 1e150 (or None)')
         X, y = validate_data(self, X, y, dtype=float)
         s = _binary_targets(self, y)
@@ -184,6 +184,6 @@ class PACBayesSVM(ClassifierMixin, BaseEstimator):
         Z = self.scaler_.transform(validate_data(self, X, dtype=float, reset=False))
         y = np.asarray(y)
         if y.shape != (len(Z),): raise ValueError(f'y has shape {y.shape}, expected ({len(Z)},)')
-        if unseen := [v for v in dict.fromkeys(y.tolist()) if v not in self.classes_.tolist()]:   # were counted as classes_[0]
+        if unseen := [v for v in dict.fromkeys(y.tolist()) if v not in self.classes_.tolist()]:   # would be counted as classes_[0]
             raise ValueError(f'y contains labels not seen in fit: {unseen[:5]}')
         return float(norm.sf(self.mu_ * self._margins(Z, np.where(np.asarray(y) == self.classes_[1], 1.0, -1.0))).mean())

@@ -26,7 +26,7 @@ def _check_rule(H, Psi, n_classes):
 def binding_lambda(Psi:np.ndarray, U:UncertaintySet)->np.ndarray: # λ, lowered where its constraint cannot bind
     """On distributions over 𝒳_s, |E_pΦ_j - τ_j| <= max_i |Φ_j(x_i)| + |τ_j| =: c_j, so a λ_j above c_j constrains
     nothing: lowering it to c_j (to 1 where c_j = 0) leaves the set of distributions, hence the bounds, exactly as
-    they are, and keeps the problem well scaled (λ = 1e50 made the normal equations singular)"""
+    they are, and keeps the problem well scaled (λ = 1e50 would make the normal equations singular)"""
     Psi = _check_problem(Psi, U)
     c = np.tile(np.abs(Psi).max(0, initial=0), U.n_classes) + np.abs(U.tau)
     return np.where(U.lambda_ > c, np.where(c > 0, c, 1.0), U.lambda_)
@@ -65,10 +65,10 @@ def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
                     )->tuple:         # (value, p) with p an s x |Y| distribution attaining it
     "The primal of Theorem 5: extreme error of rule h over distributions on 𝒳_s × Y with |E_p Φ - τ| ⪯ λ"
     if sense not in ('max', 'min'): raise ValueError(f"sense must be 'max' or 'min', got {sense!r}")
-    Psi = _check_problem(Psi, U, finite=True); H = _check_rule(H, Psi, U.n_classes)   # NaN: linprog's message on A_ub before
+    Psi = _check_problem(Psi, U, finite=True); H = _check_rule(H, Psi, U.n_classes)   # NaN refused by name, not by linprog's message on A_ub
     s, K = H.shape
     # each constraint row divided by the power of two nearest its largest entry (exact): HiGHS drops matrix entries
-    # below 1e-9, so a tiny feature's constraint was silently ignored and the worst case overstated
+    # below 1e-9, so a tiny feature's constraint would be silently ignored and the worst case overstated
     cmax = np.abs(Psi).max(0) if s else np.ones(Psi.shape[1])
     r = np.tile(pow2_scale(cmax), K)
     Phi = sp.diags(1 / r) @ pair_matrix(Psi, K).T                  # column y*s + i is Φ(x_i, y)/r
@@ -101,7 +101,7 @@ def confidence_bounds(lower:float, upper:float, # R̲(U), R̄(U) computed with c
     vecs = [np.asarray(v, dtype=float) for v in (mu_lower, mu_upper, lambda_, lambda_delta)]
     if any(v.shape != vecs[0].shape or v.ndim != 1 for v in vecs):
         raise ValueError(f'mu_lower, mu_upper, lambda_ and lambda_delta must be vectors of one length, got shapes {[v.shape for v in vecs]}')
-    if not all(np.isfinite(v).all() for v in vecs):   # NaN gave a NaN bound; a bound of NaN (not computed) stays NaN
+    if not all(np.isfinite(v).all() for v in vecs):   # a NaN vector would give a NaN bound silently; a bound of NaN (not computed) stays NaN
         raise ValueError('mu_lower, mu_upper, lambda_ and lambda_delta must be finite')
     mu_lower, mu_upper, lambda_, lambda_delta = vecs
     extra = lambda_delta - lambda_

@@ -40,7 +40,7 @@ class NestedFourierFeatures:
         return A @ B.T / D
 
 # %% ../nbs/10_consistency.ipynb #5702cd6c
-def _sizes(n)->np.ndarray:   # sample sizes as floats; n = 0 gave λ = -inf and D = 0, n < 0 NaN
+def _sizes(n)->np.ndarray:   # sample sizes as floats; n = 0 would give λ = -inf and D = 0, n < 0 NaN
     n = np.asarray(n, dtype=float)
     ok = (n >= 1) & (n < np.inf)
     if not ok.all(): raise ValueError(f'sample sizes must be >= 1 and finite, got {n[~ok].ravel()[0] if n.ndim else n}')
@@ -54,14 +54,14 @@ def lambda_sequence(n, # sample sizes
 
 def n_features_sequence(n, a:float=1.0, k:float=0.5)->np.ndarray:
     "D_n = ceil(a n^k): non-decreasing, unbounded and polynomial (conditions (3) and (6))"
-    for name, v in (('a', a), ('k', k)):   # k <= 0 gave D_n = 1 for every n, a NaN numpy's cast warning
+    for name, v in (('a', a), ('k', k)):   # k <= 0 would give D_n = 1 for every n, a NaN numpy's cast warning
         if isinstance(v, bool) or not isinstance(v, numbers.Real) or not 0 < v < np.inf: raise ValueError(f'{name} must be a finite number > 0, got {v!r}')
     return np.ceil(a * _sizes(n) ** k).astype(int)
 
 def consistency_conditions(ns, lambdas, Ds, k:float=0.5)->dict:
     "Finite-sequence checks of conditions (3)-(6): monotone D_n, monotone λ_n, growing λ_n sqrt(n/log n), bounded D_n/n^k"
     ns, lambdas, Ds = (np.asarray(v, dtype=float) for v in (ns, lambdas, Ds))
-    if not ns.ndim == 1 or not 2 <= len(ns) == len(lambdas) == len(Ds):   # other lengths were compared as they came
+    if not ns.ndim == 1 or not 2 <= len(ns) == len(lambdas) == len(Ds):   # unequal lengths would be compared as they come
         raise ValueError(f'ns, lambdas and Ds must be sequences of one length, at least 2, got {len(ns)}, {len(lambdas)} and {len(Ds)}')
     return {'(3) D_n non-decreasing': bool((np.diff(Ds) >= 0).all()),
             '(4) λ_n non-increasing': bool((np.diff(lambdas) <= 0).all()),

@@ -177,7 +177,7 @@ def _drlr_program(G, s, rho, kappa):
 def _drlr_cvxpy(G, s, rho, kappa, solver):
     try: import cvxpy
     except ImportError: raise ImportError(f'solver={solver!r} needs cvxpy (pip install cvxpy); the default needs nothing') from None
-    if not (isinstance(solver, str) and solver.upper() in cvxpy.installed_solvers()):   # was "could not solve"
+    if not (isinstance(solver, str) and solver.upper() in cvxpy.installed_solvers()):   # an unknown name is refused as such, not as "could not solve"
         raise ValueError(f"solver must be 'auto' or the name of a cvxpy solver installed here, got {solver!r}; installed: {', '.join(cvxpy.installed_solvers())}")
     prob, w, b, lam = _drlr_program(G, s, rho, kappa)
     try: prob.solve(solver=solver)
@@ -199,7 +199,7 @@ class DRLR(ClassifierMixin, BaseEstimator):
         self.rho, self.kappa, self.n_components, self.sigma = rho, kappa, n_components, sigma
         self.solver, self.random_state = solver, random_state
 
-    @_all_or_nothing   # a refit that fails leaves the model as it was (classes_ had changed)
+    @_all_or_nothing   # a refit that fails leaves the model as it was (classes_ would have changed)
     def fit(self, X, y):
         for name in ('rho', 'kappa'): _number_in(name, getattr(self, name), lambda v: 0 <= v < np.inf, 'a finite number >= 0')
         X, y = validate_data(self, X, y, dtype=float)

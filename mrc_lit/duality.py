@@ -65,7 +65,7 @@ def regularity(Psi:np.ndarray,   # s x D scalar features of the instance set ùí
                tol:float=1e-9,   # slack counted as zero below this
               )->Regularity:
     "R1/R2 diagnostics for U on ùí≥_s, by one LP (largest slack) and two ranks"
-    Psi = _check_problem(Psi, U, finite=True); s, D = Psi.shape; K = U.n_classes; m = K * D   # NaN: linprog's message before
+    Psi = _check_problem(Psi, U, finite=True); s, D = Psi.shape; K = U.n_classes; m = K * D   # NaN refused by name, not by linprog's message
     if isinstance(tol, bool) or not isinstance(tol, Real) or not 0 <= tol < np.inf:   # -1 or NaN: R1 "fails" with room to spare
         raise ValueError(f'tol must be a finite number >= 0, got {tol!r}')
     Phi = pair_matrix(Psi, K).T.tocsr()                                   # m x (K s), column y*s + i

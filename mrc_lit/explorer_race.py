@@ -27,7 +27,7 @@ SIGMA_SCALES = (('σ₀/4', 0.25), ('σ₀/2', 0.5), ('σ₀ = sqrt(d/2)', 1.0),
 
 def split_dataset(name:str, max_train:int=400, max_test:int=2000, seed:int=0)->tuple:
     "Stratified 80/20 split of a bundled dataset, each part subsampled (stratified) to at most max_train / max_test"
-    _integer('max_train', max_train, 2); _integer('max_test', max_test, 2); _integer('seed', seed, 0)   # were train_test_split's words
+    _integer('max_train', max_train, 2); _integer('max_test', max_test, 2); _integer('seed', seed, 0)   # else train_test_split's words
     X, y = load_dataset(name)
     Xtr, Xte, ytr, yte = train_test_split(X, y, test_size=0.2, stratify=y, random_state=seed)
     if len(ytr) > max_train: Xtr, _, ytr, _ = train_test_split(Xtr, ytr, train_size=max_train, stratify=ytr, random_state=seed)
@@ -51,7 +51,7 @@ def lambda_curve(name:str,               # a bundled dataset
                  progress=None,          # called with (i, len(lambdas)) before each fit
                 )->dict:                 # arrays error, upper, lower over the grid, and the sizes
     "Test error of h^U, minimax risk and lower bound for each λ0 of a grid (same split, same random features)"
-    lambdas = _lambda_grid(lambdas)   # an empty grid gave an empty curve, a bare number a TypeError
+    lambdas = _lambda_grid(lambdas)   # an empty grid would give an empty curve, a bare number a TypeError
     if isinstance(sigma_scale, bool) or not 0 < float(sigma_scale) < np.inf: raise ValueError(f'sigma_scale must be a finite number > 0, got {sigma_scale!r}')
     if progress is not None and not callable(progress): raise TypeError(f'progress must be a function or None, got {type(progress).__name__}')
     Xtr, Xte, ytr, yte = split_dataset(name, max_train, seed=seed)
@@ -71,7 +71,7 @@ def draw_explorer(c:dict,          # a result of `lambda_curve`
                  )->Figure:
     "Test error and the two bounds against λ0, the current λ0 highlighted"
     if not (isinstance(c, dict) and {'lambdas', 'error', 'upper', 'lower'} <= c.keys()): raise ValueError('c must be a result of lambda_curve')
-    if isinstance(lambda0, bool) or not 0 <= float(lambda0) < np.inf: raise ValueError(f'lambda0 must be a finite number >= 0, got {lambda0!r}')   # NaN highlighted the first
+    if isinstance(lambda0, bool) or not 0 <= float(lambda0) < np.inf: raise ValueError(f'lambda0 must be a finite number >= 0, got {lambda0!r}')   # NaN would highlight the first
     i = int(np.argmin(np.abs(c['lambdas'] - lambda0)))
     fig = Figure(figsize=(7.2, 3.8)); ax = fig.add_axes([0.09, 0.13, 0.88, 0.77])
     lam = c['lambdas']
@@ -178,14 +178,14 @@ def run_race(form,                 # a `Form`
              progress=None,        # called with (i, number of solvers, name) before each solver
             )->dict:               # solutions, errors, f_star, reference
     "Run every solver on one problem; f* from the reference solver (else the best value found)"
-    _check_form(form); _check_solvers(solvers)   # a list failed in .items(), a str form inside every solver
+    _check_form(form); _check_solvers(solvers)   # a list would fail in .items(), a str form inside every solver
     if not isinstance(options, (dict, type(None))): raise TypeError(f'options must be a dict or None, got {type(options).__name__}')
     sols, errors = {}, {}
     for i, (name, fn) in enumerate(solvers.items()):
         if progress: progress(i, len(solvers), name)
         try:
             sols[name] = fn(form) if name == reference else fn(form, **_accepted(fn, options or {}))
-            # a non-Solution failed later, in the drawing; a value that is not f(μ) became f* (-5 from a liar)
+            # a non-Solution would fail later, in the drawing; a value that is not f(μ) would become f* (-5 from a liar)
             sols[name] = checked(form, sols.pop(name), name)
         except Exception as e: errors[name] = f'{type(e).__name__}: {e}'
     ref = reference if reference in sols else None
@@ -213,7 +213,7 @@ def _check_race(race):
 
 def twins(race:dict)->dict:
     "name -> the earlier solver whose iterates it repeats (efficient variants of the same algorithm)"
-    _check_race(race)   # a KeyError before
+    _check_race(race)   # else a KeyError
     sols, out = race['solutions'], {}
     for j, (name, sol) in enumerate(sols.items()):
         first = next((k for k in list(sols)[:j] if k not in out and _same_iterates(sols[k], sol)), None)
@@ -227,7 +227,7 @@ def draw_race(race:dict,          # a result of `run_race`
               y:str='f',          # 'f' (objective, with f* as a line) or 'gap' (f - f*, log scale)
              )->Figure:
     "Every solver's objective against time or iterations, ending at its solution; the exact LP as a star"
-    _one_of('x', x, ('seconds', 'iteration')); _one_of('y', y, ('f', 'gap'))   # any other was drawn as iterations, or f
+    _one_of('x', x, ('seconds', 'iteration')); _one_of('y', y, ('f', 'gap'))   # any other would be drawn as iterations, or f
     _check_race(race)
     fig = Figure(figsize=(8.4, 3.8)); ax = fig.add_axes([0.09, 0.13, 0.6, 0.77])
     f_star, tw = race['f_star'], twins(race)

@@ -66,8 +66,8 @@ def _pow2_scale(X):
 
 class _Standardizer(StandardScaler):
     "StandardScaler that first divides each column by a power of two near its largest |x|"
-    # Dividing by 2^k is exact, so the standardized values are bit for bit those of StandardScaler, but the
-    # variance can no longer overflow (|x| > 1e154 gave inf/NaN) or underflow (|x| < 1e-154 made a column 'constant')
+    # Dividing by 2^k is exact, so the standardized values are bit for bit those of StandardScaler, and the variance
+    # cannot overflow (for |x| > 1e154 it would be inf/NaN) or underflow (|x| < 1e-154 would make a column 'constant')
     def fit(self, X, y=None, sample_weight=None):
         self.prescale_ = _pow2_scale(np.asarray(X, dtype=float))
         return super().fit(np.asarray(X, dtype=float) / self.prescale_, y, sample_weight)
@@ -140,7 +140,7 @@ class DecisionStumps(FeatureMap):
     def _fit(self, X, y):
         _positive('n_thresholds', self.n_thresholds, integer=True)
         cols, thr = [], []
-        scale = _pow2_scale(X)  # trees work in float32: |x| > 3e38 overflowed, |x| < 1e-45 became 0; 2^k is exact
+        scale = _pow2_scale(X)  # trees work in float32, where |x| > 3e38 overflows and |x| < 1e-45 is 0; 2^k is exact
         for j in range(X.shape[1]):
             xj = X[:, j] / scale[j]
             if y is None:  # unsupervised: quantiles of the feature, between distinct values

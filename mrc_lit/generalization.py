@@ -24,7 +24,7 @@ class FiniteDistribution:
         self.X, self.P = np.atleast_2d(np.asarray(self.X, dtype=float)), np.asarray(self.P, dtype=float)
         if self.P.ndim != 2 or len(self.P) != len(self.X):
             raise ValueError(f'P must be an N x n_classes table with N = {len(self.X)} rows, got shape {self.P.shape}')
-        if not np.isfinite(self.P).all() or (self.P < 0).any() or abs(self.P.sum() - 1) > 1e-9:   # NaN passed both tests
+        if not np.isfinite(self.P).all() or (self.P < 0).any() or abs(self.P.sum() - 1) > 1e-9:   # NaN would pass both tests (comparisons with NaN are false)
             raise ValueError('P must be finite, non-negative and sum to 1')
 
     @property
@@ -42,7 +42,7 @@ class FiniteDistribution:
         "The exact error probability of a rule"
         H = np.asarray(H, dtype=float)
         if H.shape != self.P.shape: raise ValueError(f'the rule must be a {self.P.shape} table, got {H.shape}')
-        if not np.isfinite(H).all() or (H < -1e-12).any() or np.abs(H.sum(1) - 1).max() > 1e-8:   # 5 gave a risk of -4
+        if not np.isfinite(H).all() or (H < -1e-12).any() or np.abs(H.sum(1) - 1).max() > 1e-8:   # rows of 5s would give a risk of -4
             raise ValueError('each row of the rule must be a probability vector over the labels')
         return float(1 - (self.P * H).sum())
 

@@ -170,7 +170,7 @@ class Form:
         return self.a + self.lam * np.sign(mu) + self.rows.row(self.rows.max(mu)[1])
 
 def _check_mu(mu, m:int)->np.ndarray:
-    "μ as an array of shape (m,), else a ValueError (numpy's matmul or broadcasting message before)"
+    "μ as an array of shape (m,), else a ValueError that names both shapes (numpy's matmul message would not say which)"
     mu = np.asarray(mu)
     if mu.shape != (m,): raise ValueError(f'mu has shape {mu.shape}, expected ({m},)')
     return mu
@@ -227,8 +227,8 @@ def solve_lp_blocks(a:np.ndarray, lam:np.ndarray, # aᵀμ + λᵀ|μ| of the ge
     if (lam < 0).any(): raise ValueError('lam must be >= 0 componentwise (a negative weight of |μ| makes f unbounded below)')
     _check_lp_options(method, tol, time_limit)
     # solve for s ⊙ μ, with s_j the power of two nearest the largest |entry| of column j (exact scaling): with tight
-    # tolerances HiGHS' presolve called bounded problems with a tiny column (a feature of size 1e-8) unbounded, and
-    # refused entries >= 1e15
+    # tolerances HiGHS' presolve can call a bounded problem with a tiny column (a feature of size 1e-8) unbounded, and
+    # it refuses entries >= 1e15
     colmax = abs(A).max(axis=0).toarray().ravel() if A.nnz else np.zeros(m)
     s = pow2_scale(colmax)
     A = sp.csr_matrix(A @ sp.diags(1 / s))
@@ -238,7 +238,7 @@ def solve_lp_blocks(a:np.ndarray, lam:np.ndarray, # aᵀμ + λᵀ|μ| of the ge
     bounds = [(0, None)] * (2 * m) + [(None, None)] + [(0, None)] * k
     options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol)
     if method == 'highs-ipm': options['ipm_optimality_tolerance'] = tol
-    if time_limit is not None: options['time_limit'] = time_limit   # 0 too: it was taken as no limit
+    if time_limit is not None: options['time_limit'] = time_limit   # 0 too: `if time_limit:` would read it as no limit
     res = linprog(c, A_ub=A_ub, b_ub=rhs, bounds=bounds, method=method, options=options)
     big = max(abs(A_ub).max(), np.abs(c).max(), np.abs(rhs).max())
     if (res.status == 2 and 'Model error' in res.message) or (res.status == 4 and big >= HIGHS_LARGE):
@@ -260,7 +260,7 @@ def solve_lp_blocks(a:np.ndarray, lam:np.ndarray, # aᵀμ + λᵀ|μ| of the ge
     return (res.x[:m] - res.x[m:2 * m]) / s, res.x[2 * m], -marg[:n_dual], float(rhs @ marg), int(res.nit)
 
 def _check_lp_options(method, tol, time_limit):
-    "ValueError naming an option of `solve_lp` out of its range (tol = NaN made HiGHS fail with status 4)"
+    "ValueError naming an option of `solve_lp` out of its range (HiGHS fails with status 4 on tol = NaN)"
     if method not in LP_METHODS: raise ValueError(f'method must be one of {LP_METHODS}, got {method!r}')
     check_solver_options(tol=tol, time_limit=time_limit)
 
@@ -287,7 +287,7 @@ def capped_lambda(Psi:np.ndarray,   # s x D scalar features of the instance set 
                   U:UncertaintySet,
                  )->np.ndarray:     # λ with each component that binds no distribution on 𝒳_s lowered to 2c_j
     "λ_j > c_j = max_i |Φ_j(x_i)| + |τ_j| constrains nothing on 𝒳_s and forces μ_j = 0: lowered to 2c_j (1 where c_j = 0)"
-    return _capped_lambda(_check_problem(Psi, U, finite=True), U.n_classes, U.tau, U.lambda_)   # NaN or 0 rows gave λ = 1
+    return _capped_lambda(_check_problem(Psi, U, finite=True), U.n_classes, U.tau, U.lambda_)   # checked first: NaN entries would make every c_j NaN and cap λ to 1
 
 def _capped_lambda(M, K, a, lam):   # on a checked M (rows e_y ⊗ M_i, K classes; DenseRows' F with K = 1) and linear term a:
     for rows in (M[:CAP_ROWS], M):  # lam itself where nothing binds; c_j of a few rows is at most c_j: within it, no pass over M
@@ -314,7 +314,7 @@ def randomized_rule(S:np.ndarray, # n x |Y| scores Φ(x, y)ᵀμ*
                    )->np.ndarray: # n x |Y| probabilities h^U(y|x)
     "The 0-1 MRC h^U of eq. (11)"
     S = _check_scores(S)
-    if not np.isfinite(phi).all(): raise ValueError(f'phi must be finite, got {phi!r}')   # NaN made every row the coin
+    if not np.isfinite(phi).all(): raise ValueError(f'phi must be finite, got {phi!r}')   # NaN would make every row the uniform coin
     P = np.maximum(S - phi, 0)
     c = P.sum(1, keepdims=True)
     return np.where(c > 0, P / np.where(c > 0, c, 1), 1 / P.shape[1])

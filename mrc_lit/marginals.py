@@ -77,7 +77,7 @@ def solve_fixed_marginals(Psi:np.ndarray,   # n x D scalar features of the train
         sol.mu = Bk @ sol.mu   # the value stays the one computed in w: in μ (|μ| up to 1e14) the scores lose their digits
         return sol
     if n and (U.lambda_ > 0).all() and U.lambda_.max() <= TINY_LAMBDA:
-        # the dual LP of chapter 03i with mass 1/n on each instance; where HiGHS fails on it (but not where it ran
+        # the dual LP of chapter 03ia with mass 1/n on each instance; where HiGHS fails on it (but not where it ran
         # out of time: a limit ends the fit), HiGHS in μ, in the time left
         with run_control(max_time, verbose):
             try: return solve_tiny(Form(-U.tau, U.lambda_, SubsetRows(Psi, K)), tol, time_limit, marginal=True,

@@ -25,7 +25,7 @@ def epsilon_s(s,               # number of sampled instances (scalar or array)
     "Theorem 9's bound on the probability left outside the sets where the sample problems are exact"
     s = np.asarray(s, dtype=float)
     if not (s >= 1).all(): raise ValueError(f's must be at least 1 sampled instance, got {float(s.min()):g}')
-    _check_delta(delta); _check_sizes(m=m, n_classes=n_classes)   # s = 0 gave NaN, δ = 0 a ZeroDivisionError
+    _check_delta(delta); _check_sizes(m=m, n_classes=n_classes)   # s = 0 would give NaN, δ = 0 a ZeroDivisionError
     return 6 * n_classes * np.sqrt((4 + n_classes * (m + 1) * np.log(s) + np.log(n_classes / delta)) / s)
 
 def theorem9_bounds(lower_s:float, upper_s:float, # R̲_s(U), R̄_s(U) computed over 𝒳_s
@@ -37,7 +37,7 @@ def theorem9_bounds(lower_s:float, upper_s:float, # R̲_s(U), R̄_s(U) computed 
                    )->tuple:                      # (lower, upper) bounds on R(h_s)
     "Theorem 9's interval for the error of the MRC learned over a sample of instances"
     eps_upper = eps_lower if eps_upper is None else eps_upper
-    _check_sizes(eps_lower=eps_lower, eps_upper=eps_upper, C=C)   # a negative one made the interval shrink past the bounds
+    _check_sizes(eps_lower=eps_lower, eps_upper=eps_upper, C=C)   # a negative one would shrink the interval past the bounds
     if not (np.isfinite(mu_lower).all() and np.isfinite(mu_upper).all()):   # a bound of NaN (not computed) stays NaN
         raise ValueError('mu_lower and mu_upper must be finite')
     return (lower_s - eps_lower * (2 * C * np.abs(mu_lower).sum() + 1),
@@ -109,12 +109,12 @@ def nonempty_uncertainty_set(Psi:np.ndarray,    # s x D scalar features of the s
     "The LP after Theorem 9: the smallest enlargement of λ (and shift of τ) that makes the set non-empty on 𝒳_s"
     Psi = _check_problem(Psi, U); s, D = Psi.shape; K = U.n_classes; m = K * D
     if method not in ('ipm', 'highs'): raise ValueError(f"method must be 'ipm' or 'highs', got {method!r}")
-    lam = capped_lambda(Psi, U)   # the same set on 𝒳_s, well scaled (λ0 = 1e100 made HiGHS refuse the LP)
+    lam = capped_lambda(Psi, U)   # the same set on 𝒳_s, well scaled (at λ0 = 1e100 HiGHS would refuse the LP)
     if method == 'ipm':
         with np.errstate(all='ignore'):   # rounding can make the simplex row's Schur complement vanish: checked below
             try: p, ok = _enlargement_ipm(Psi, K, U.tau, lam)
-            except np.linalg.LinAlgError: ok = False   # a normal matrix lost definiteness to rounding (s = 300, D = 101)
-        if not ok: method = 'highs'       # stalled or broke down (seen on a Figure 1 draw, s = 100): the LP as written
+            except np.linalg.LinAlgError: ok = False   # a normal matrix can lose definiteness to rounding
+        if not ok: method = 'highs'       # stalled or broke down (it can, at Figure 1's sizes): the LP as written
     if method == 'highs':
         Phi = pair_matrix(Psi, K).T                                        # m x (K s), column y*s + i
         I = sp.eye(m, format='csr'); Z = sp.csr_matrix((m, m))

@@ -46,7 +46,7 @@ class ReducedMRC(MRC):
         del self.warm_start              # MRC's warm starts are not a parameter here: the reduced learning starts cold
 
     def _check_params(self):
-        super()._check_params()   # scikit-learn's Integral takes True, which numpy's sampling then refused with a TypeError
+        super()._check_params()   # scikit-learn's Integral takes True, which numpy's sampling would refuse with a TypeError
         if isinstance(self.n_instances, bool): raise ValueError(f'n_instances must be a positive integer, got {self.n_instances!r}')
 
     def _learn(self, X, Psi, U):

@@ -66,7 +66,7 @@ def _relearn(fitted, key:str, lambda0:float, Psi:np.ndarray, y_enc:np.ndarray, w
     """A copy of a fitted MRC (or Pipeline ending in one) learned again with another lambda0 on the same Ψ and τ, its
     solver started from the optimum `warm` (a Solution) if given"""
     new = copy.copy(fitted)
-    # the fitted steps before the MRC copied: Pipeline.fit refits them in place (one refit candidate changed the others)
+    # the fitted steps before the MRC copied: Pipeline.fit refits them in place (else refitting one candidate would change the others)
     if isinstance(fitted, Pipeline): new.steps = [*copy.deepcopy(fitted.steps[:-1]), (fitted.steps[-1][0], copy.copy(fitted.steps[-1][1]))]
     m = _final_mrc(new.set_params(**{key: lambda0}))
     # the rest of MRC.fit once Ψ and τ are known: λ for this lambda0, then P_{τ,λ}, the bounds cached by `fitted` dropped
@@ -233,7 +233,7 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         if self.lower_bounds == 'best': self._best_lower(y)
         self.best_score_ = float(self.results_['upper_bound'][self.best_index_])
         self.best_guaranteed_bound_ = float(self.results_['guaranteed_upper'][self.best_index_])
-        for a in ('classes_', 'n_features_in_', 'feature_names_in_'):   # those of this fit only (names were kept from the last)
+        for a in ('classes_', 'n_features_in_', 'feature_names_in_'):   # those of this fit only (else a previous fit's names would remain)
             if hasattr(self.best_estimator_, a): setattr(self, a, getattr(self.best_estimator_, a))
             else: vars(self).pop(a, None)
         return self

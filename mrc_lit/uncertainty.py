@@ -120,7 +120,7 @@ def _check_sizes(**sizes):
             raise ValueError(f"{name} must be {'a positive integer below 2**63' if count else 'a finite number >= 0'}, got {v!r}")
 
 def _log_over_delta(count, delta):
-    "log(count/δ) as log(count) − log(δ): count/δ overflows for a tiny δ (1e-320 gave λ = ∞), and int() keeps counts of numpy types from wrapping"
+    "log(count/δ) as log(count) − log(δ): count/δ overflows for a tiny δ (at δ = 1e-320, λ would be ∞), and int() keeps counts of numpy types from wrapping"
     return math.log(int(count)) - math.log(delta)
 
 # %% ../nbs/02_uncertainty.ipynb #a562640c
@@ -169,7 +169,7 @@ class UncertaintySet:
 def _check_problem(Psi, U, finite:bool=False):
     "Psi as an s x D float array whose width fits U, an UncertaintySet (and only finite entries, if `finite`); else a TypeError or ValueError naming the problem"
     if not isinstance(U, UncertaintySet): raise TypeError(f'U must be an UncertaintySet, got {type(U).__name__}')
-    if np.iscomplexobj(Psi): raise ValueError('Psi has complex values: the features must be real')   # was dropped
+    if np.iscomplexobj(Psi): raise ValueError('Psi has complex values: the features must be real')   # asarray(dtype=float) would drop the imaginary part
     Psi = np.asarray(Psi, dtype=float)
     if Psi.ndim != 2 or not len(Psi): raise ValueError(f'Psi must be a 2-D array (s x D, s >= 1), got shape {Psi.shape}')
     if Psi.shape[1] * U.n_classes != len(U.tau):
