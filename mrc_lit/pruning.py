@@ -40,7 +40,7 @@ def mixture_weights(G:np.ndarray,   # columns: E_qΦ - τ of each mixed dual q (
         raise ValueError('G, v and lam must be finite, and lam >= 0')   # a negative λ would give negative weights, NaN in G a full weight
     def farthest(D):   # the largest t with t d feasible, for the columns d of D (Σd = 1, so Σw <= 1 is t <= 1)
         GD = np.abs(G @ D)
-        with np.errstate(divide='ignore'): return np.minimum(np.where(GD > 0, lam[:, None] / GD, np.inf).min(0), 1.0)
+        with np.errstate(divide='ignore', invalid='ignore'): return np.minimum(np.where(GD > 0, lam[:, None] / GD, np.inf).min(0), 1.0)
     if G.shape[1] == 1: return farthest(np.ones((1, 1))) * (v > 0)
     lo, hi = 0.0, 1.0
     for _ in range(MIX_ZOOMS):   # directions (a, 1 - a): a grid over [lo, hi], then around its best point
@@ -202,8 +202,9 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
         for c in todo:
             t = time.perf_counter()
             Psi_c, U_c = prepared[c][3], prepared[c][4]
-            near[c] = sorted(near[c] + [(learning_form(Psi_c, U_c).value(m.mu_), i)])
-            high[c] = min(high[c], near[c][0][0])
+            if len(U_c.tau) == len(m.mu_):   # in a grid over phi, μ of another feature map has another length: no f there
+                near[c] = sorted(near[c] + [(learning_form(Psi_c, U_c).value(m.mu_), i)])
+                high[c] = min(high[c], near[c][0][0])
             # screened: the transfer LPs skipped no candidate that the screens had not (five datasets)
             if not len(screen_tols) and high[c] > high.min() + PRUNE_MARGIN:   # else c cannot be skipped: no lower bound needed
                 low[c] = max(low[c], transferred_lower(Psi_c, U_c, y_enc, [sols[j].dual for _, j in near[c][:MIX_SOURCES]]))
