@@ -12,7 +12,7 @@ __all__ = ['ONE_THREAD_MAX_PAIRS', 'SAMPLE_MAX_ITER', 'OWN_START_CLASSES', 'STAL
 import numpy as np
 import os, time, warnings
 from numbers import Real
-from ..learning import Form, Solution, SubsetRows, PairRows, DenseRows, CERTIFIED_GAP, solve_lp, UnboundedError, _check_form, _capped_lambda
+from ..learning import Form, Solution, SubsetRows, PairRows, DenseRows, CERTIFIED_GAP, solve_lp, _check_form, _capped_lambda
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
 from .newton import ipm_step, small_factors
 from .factors import blas, spread_over, spread
@@ -238,14 +238,14 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
     return _solution(form, run, tol, max_cols)
 
 def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
-    "The run's best point as a Solution, or the fall-backs: None (restart from every pair), HiGHS, an error"
+    "The run's best point as a Solution, or the fall-backs: None (restart from every pair) or HiGHS"
     st = run.st
     if run.sampled and run.status not in ('optimal', 'time limit', 'above target') and not run.rel_gap() <= CERTIFIED_GAP: return None
-    if run.status in ('iteration limit', 'diverged'):
-        if not run.sampled and st.m <= max_cols:  # unbounded (R1 fails) or numerical trouble: the LP reference decides
-            return solve_lp(form)
-        if run.status == 'diverged': raise UnboundedError('the interior point method diverged: the problem may be unbounded '
-                                                      '(no distribution on the instances lies in 𝒰); check τ and λ')
+    # unbounded (R1 fails), numerical trouble, or a drift along an unbounded optimal set (λ_j = a_j = 0, e.g. a class
+    # absent from the labels: bounded, so no UnboundedError): the LP reference decides, after an iteration limit only
+    # where every column fits (else the best point comes back with its gap); a sampled run here has certified its point
+    if run.status in ('iteration limit', 'diverged') and not run.sampled and (st.m <= max_cols or run.status == 'diverged'):
+        return solve_lp(form)
     # a stall short of tol with a certified gap below CERTIFIED_GAP is exact for every use of the bounds
     if run.status not in ('optimal', 'above target') and not (run.status == 'stalled' and run.rel_gap() <= CERTIFIED_GAP):
         warnings.warn(f'solve_ipm stopped ({run.status}) before certifying the optimum: the returned value is an upper '
