@@ -80,8 +80,8 @@ def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
     lp = lambda **options: linprog(c, A_ub=sp.vstack([Phi, -Phi]), b_ub=b, A_eq=np.ones((1, K * s)), b_eq=[1],
                                    bounds=(0, None), method='highs', options=options)
     res = lp()
-    if res.status == 2 and 'Model error' not in res.message:   # HiGHS's presolve found boxes of λ ~ 1e-11 around the
-        res = lp(presolve=False)                               # sample's own mean empty (3 points): R1 was said to fail
+    if res.status == 2 and 'Model error' not in res.message:   # HiGHS's presolve can call a box of λ ~ 1e-11 around the
+        res = lp(presolve=False)                               # sample's own mean empty: only the LP itself decides R1
     if res.status == 2 and 'Model error' in res.message:  # HiGHS refuses matrix entries >= 1e15
         raise ValueError(f'the LP solver rejected the problem: its largest coefficient is {np.abs(Psi).max():.3g}. '
                          'Rescale the features')

@@ -144,7 +144,7 @@ class UncertaintySet:
         if not (np.isfinite(self.tau).all() and np.isfinite(self.lambda_).all()):
             raise ValueError('tau and lambda must be finite')
         if (self.lambda_ < 0).any(): raise ValueError('lambda must be >= 0 componentwise')
-        y = None if self.labels is None else np.asarray(self.labels)   # a 2-D, text or scalar one failed only in a solve
+        y = None if self.labels is None else np.asarray(self.labels)   # refused here, not deep inside a solve
         if y is not None and (y.ndim != 1 or not np.issubdtype(y.dtype, np.integer) or y.min(initial=0) < 0 or y.max(initial=0) >= self.n_classes):
             raise ValueError(f'labels must be None or a 1-D array of integer codes in 0..{self.n_classes - 1}, got {self.labels!r:.60}')
         self.labels = y
@@ -182,7 +182,7 @@ MEAN_ROUNDING = 4   # τ is a mean of labels if within this many n ε max_i |Ψ_
 
 def _is_mean(Psi, y, n_classes, tau)->bool:
     """Whether τ is the mean of the pairs (Ψ_i, y_i) up to the rounding of the sums, on each feature's own scale (an
-    absolute 1e-12 took any labels for features below 1e-12: chapter 03i's sample bound then certified another sample)"""
+    absolute tolerance would take any labels for features below it, and chapter 03i would certify another sample's bound)"""
     tol = MEAN_ROUNDING * len(Psi) * np.finfo(float).eps * np.tile(np.abs(Psi).max(0), n_classes)
     return bool((np.abs(feature_mean(Psi, y, n_classes) - tau) <= tol).all())
 

@@ -209,7 +209,7 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
     except (TypeError, ValueError): ok = False   # a bare number or text: Python's len() or float() message
     if not ok: raise ValueError(f'rank_tols must be a non-empty sequence of numbers in (0, 1), got {rank_tols!r}')
     if not isinstance(rows := form.rows, (PairRows, SubsetRows)): return solve_lp(form, time_limit=time_limit)
-    if (units := own_units(form, max(rank_tols))) is not None:   # features of 1e-20 next to 1 were cut as flat: 0.4 for 0.29
+    if (units := own_units(form, max(rank_tols))) is not None:   # the rank cuts are relative: features far below the largest would be cut as flat
         sol = solve_degenerate(units[0], tol, rank_tols, time_limit, refine, interpolate)
         sol.mu = sol.mu / units[1]; sol.value = form.value(sol.mu); return sol
     K, n = rows.n_classes, rows.n
