@@ -12,7 +12,7 @@ __all__ = ['ONE_THREAD_MAX_PAIRS', 'SAMPLE_MAX_ITER', 'OWN_START_CLASSES', 'STAL
 import numpy as np
 import os, time, warnings
 from numbers import Real
-from ..learning import Form, Solution, SubsetRows, PairRows, DenseRows, CERTIFIED_GAP, solve_lp, _check_form, _capped_lambda
+from ..learning import Form, Solution, SubsetRows, PairRows, DenseRows, CERTIFIED_GAP, solve_lp, refuse_ray, _check_form, _capped_lambda
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
 from .newton import ipm_step, small_factors
 from .factors import blas, spread_over, spread
@@ -177,7 +177,10 @@ def check_optimum(run:Run, tol:float, max_finish:float)->bool: # whether the run
         if np.isfinite(lower_p): J = np.flatnonzero(np.abs(g_p) > POLISH_NEAR * st.lam)
         if lower_p > run.lower: run.lower, run.Qn = lower_p, Qn_p
     if rows.sum() * len(J) <= max_finish:  # a small active part: finish by the simplex method
-        mu, value, run.lower, run.Qn = finish_lp(st, ws, rows, J, tol, run.lower, run.Qn)
+        # HiGHS may refuse the active part's LP (entries of 1e17 where μ ran off, or unbounded without the rows left
+        # out, which proves nothing of the full problem): the run's own point stands, and `_solution` decides
+        try: mu, value, run.lower, run.Qn = finish_lp(st, ws, rows, J, tol, run.lower, run.Qn)
+        except ValueError: mu, value = run.mu_best, run.f_best
         run.offer(mu, value)
     run.status = 'optimal' if run.rel_gap() <= tol else 'stalled'
     return True
@@ -240,11 +243,17 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
 def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
     "The run's best point as a Solution, or the fall-backs: None (restart from every pair) or HiGHS"
     st = run.st
+    # a run that did not certify its point may have been falling without end: the direction of its best point is tried
+    # as a ray (chapter 03, *When the set is empty*); the capped form falls along a ray only where the given one does
+    if run.status not in ('optimal', 'above target'): refuse_ray(form, run.mu_best)
     if run.sampled and run.status not in ('optimal', 'time limit', 'above target') and not run.rel_gap() <= CERTIFIED_GAP: return None
     # unbounded (R1 fails), numerical trouble, or a drift along an unbounded optimal set (λ_j = a_j = 0, e.g. a class
-    # absent from the labels: bounded, so no UnboundedError): the LP reference decides, after an iteration limit only
-    # where every column fits (else the best point comes back with its gap); a sampled run here has certified its point
-    if run.status in ('iteration limit', 'diverged') and not run.sampled and (st.m <= max_cols or run.status == 'diverged'):
+    # absent from the labels: bounded, so no UnboundedError): the LP reference decides; after an iteration limit only
+    # where every column fits (else the best point comes back with its gap). A stall with no lower bound at all (hand-
+    # made λ_j = 0 with a_j ≠ 0: a + Fᵀq must vanish there exactly, which rounded duals never do; a fall HiGHS refused
+    # to finish) has no gap to come back with. A sampled run here has certified its point
+    no_bound = run.status == 'stalled' and run.lower == -np.inf
+    if (run.status in ('iteration limit', 'diverged') or no_bound) and not run.sampled and (st.m <= max_cols or run.status != 'iteration limit'):
         return solve_lp(form)
     # a stall short of tol with a certified gap below CERTIFIED_GAP is exact for every use of the bounds
     if run.status not in ('optimal', 'above target') and not (run.status == 'stalled' and run.rel_gap() <= CERTIFIED_GAP):

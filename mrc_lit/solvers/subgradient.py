@@ -8,7 +8,7 @@ __all__ = ['bsm', 'asm', 'ebsm', 'easm', 'easm_r']
 # %% ../../nbs/03a_subgradient.ipynb #35c77880
 import time
 import numpy as np
-from ..learning import Form, Solution
+from ..learning import Form, Solution, refuse_ray
 from .control import limits, check_solver_options
 
 # %% ../../nbs/03a_subgradient.ipynb #042a030f
@@ -37,6 +37,7 @@ class _Run:
     def see(self, k, mu, f):
         "record iterate k with objective f; False when it is time to stop"
         self.k = k
+        if k == 1: self.start = mu.copy()
         if f < self.best_f: self.best_f, self.best_mu = f, mu.copy()
         t = time.perf_counter() - self.t0
         self.hist.append((t, self.best_f))
@@ -49,6 +50,7 @@ class _Run:
                         time=time.perf_counter() - self.t0, history=np.array(self.hist).reshape(-1, 2))
 
 def _finish(run):
+    refuse_ray(run.form, run.best_mu - run.start, run.best_mu)   # unbounded: an error, not the best value so far
     sol = run.solution()
     sol.gamma = run.changes / max(run.k - 1, 1) / run.form.m   # average fraction of non-zero Δ_k
     return sol

@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['POLISH_ROUNDS', 'DUAL_SCALE', 'UNSCALED', 'DUAL_ATTEMPTS', 'BOUND_ATTEMPTS', 'ACTIVE_TOL', 'dual_value',
-           'TimeLimitReached', 'normalized', 'polish_dual', 'dual_lp', 'same_kind', 'merged', 'own_units', 'spread',
-           'reduced_costs', 'solve_tiny']
+           'TimeLimitReached', 'normalized', 'polish_dual', 'EmptyDual', 'dual_lp', 'same_kind', 'merged', 'own_units',
+           'spread', 'reduced_costs', 'solve_tiny']
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #e0192aa7
 import time, warnings
@@ -15,7 +15,7 @@ import scipy.sparse as sp
 from scipy.optimize import OptimizeWarning
 from .control import linprog, time_left, check_solver_options   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
 from ..features import pow2_scale
-from ..learning import Form, Solution, PairRows, SubsetRows, CERTIFIED_GAP, _check_form
+from ..learning import Form, Solution, PairRows, SubsetRows, CERTIFIED_GAP, UnboundedError, R1_MESSAGE, r1_holds, _check_form
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #cab37844
 POLISH_ROUNDS = 8         # least-squares corrections of the dual weights (later ones mop up the rounding of earlier ones;
@@ -93,6 +93,9 @@ def polish_dual(P,              # pricing: P q is the gradient term of the pair 
     return best
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #aedf96bb
+class EmptyDual(RuntimeError):
+    "HiGHS found no weights q with |a + Fᵀq| <= λ, with and without presolve: at the problem's own λ, 𝒰 is empty (R1 fails)"
+
 def dual_lp(form:Form,       # rows of pairs or label sets
             lam:np.ndarray,  # the λ of the constraints (>= 0; λ_j = 0: an equation, chapter 03i's λ = 0 fallback)
             tol:float, time_limit:float,
@@ -124,8 +127,12 @@ def dual_lp(form:Form,       # rows of pairs or label sets
             warnings.filterwarnings('ignore', 'Unrecognized options', OptimizeWarning)
             res = linprog(c if optimize else 0 * c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
                           b_eq=b_eq, bounds=bounds, method=method, options=options)
+        if res.status == 2:   # "no weights meet the constraints": once more without presolve, which can be wrong there
+            res = linprog(c if optimize else 0 * c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
+                          b_eq=b_eq, bounds=bounds, method=method, options=dict(options, presolve=False))
         if res.status in (0, 1, 2): break      # solved, out of time, or no weights meet the constraints
     if res.status == 1 and time_limit is not None: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
+    if res.status == 2: raise EmptyDual(f'HiGHS on the dual: {res.message}')
     if res.status != 0: raise RuntimeError(f'HiGHS on the dual: {res.message}')
     return res.eqlin.marginals[:m] * sc, res.x[:K * n], int(res.nit), used
 
@@ -181,7 +188,10 @@ def solve_tiny(form:Form,         # every λ_j > 0, rows of pairs or label sets
     if not (form.lam > 0).all(): raise ValueError('solve_tiny needs every λ_j > 0')
     small, group, size = merged(form)
     try:   # the limit named as the caller gave it, not as what was left of it for the run that stopped
-        mu, q, nit, used = dual_lp(small, form.lam, tol, time_left(time_limit, t0), size / n if marginal else None)
+        try: mu, q, nit, used = dual_lp(small, form.lam, tol, time_left(time_limit, t0), size / n if marginal else None)
+        except EmptyDual:   # no distribution in 𝒰 (eq. 14: none with the training marginal; its caller says so)
+            if marginal or r1_holds(form): raise   # τ the labels' mean: R1 holds, HiGHS failed (a RuntimeError)
+            raise UnboundedError(f'{R1_MESSAGE} (HiGHS found the dual LP infeasible, with and without presolve)') from None
         if time_limit is not None and time.perf_counter() - t0 >= time_limit: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
         # q′ by the attempt that worked at λ (the interior point method, with crossover where that worked), or later ones;
         # after either simplex, the scaled one's feasible point first (2): it is found where optimizing failed
