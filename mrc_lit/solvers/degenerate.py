@@ -17,7 +17,8 @@ from .control import check_solver_options, linprog, time_left   # scipy's HiGHS,
 from .tiny_lambda import dual_lp, dual_value, merged, own_units, polish_dual, same_kind, solve_tiny, spread, TimeLimitReached   # chapter 03ia
 from ..features import pow2_scale, _check_psi, _check_labels, _real
 from ..uncertainty import _is_mean
-from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError, R1_MESSAGE, _check_form
+from ..learning import Form, Solution, PairRows, SubsetRows, solve_lp, CERTIFIED_GAP, UnboundedError, _check_form
+from .subgradient import R1_MESSAGE   # chapter 03a
 
 # %% ../../nbs/03i_degenerate.ipynb #f8601fab
 RANK_TOLS = (1e-13, 1e-10, 1e-7) # singular values of Ψ below this fraction of the largest count as zero; the next is

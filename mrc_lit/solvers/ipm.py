@@ -12,7 +12,8 @@ __all__ = ['ONE_THREAD_MAX_PAIRS', 'SAMPLE_MAX_ITER', 'OWN_START_CLASSES', 'STAL
 import numpy as np
 import os, time, warnings
 from numbers import Real
-from ..learning import Form, Solution, SubsetRows, PairRows, DenseRows, CERTIFIED_GAP, solve_lp, refuse_ray, _check_form, _capped_lambda
+from ..learning import Form, Solution, SubsetRows, PairRows, DenseRows, CERTIFIED_GAP, solve_lp, _check_form, _capped_lambda
+from .subgradient import refuse_ray   # chapter 03a
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
 from .newton import ipm_step, small_factors
 from .factors import blas, spread_over, spread
@@ -244,7 +245,7 @@ def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
     "The run's best point as a Solution, or the fall-backs: None (restart from every pair) or HiGHS"
     st = run.st
     # a run that did not certify its point may have been falling without end: the direction of its best point is tried
-    # as a ray (chapter 03, *When the set is empty*); the capped form falls along a ray only where the given one does
+    # as a ray (chapter 03a, *Unbounded problems*); the capped form falls along a ray only where the given one does
     if run.status not in ('optimal', 'above target'): refuse_ray(form, run.mu_best)
     if run.sampled and run.status not in ('optimal', 'time limit', 'above target') and not run.rel_gap() <= CERTIFIED_GAP: return None
     # unbounded (R1 fails), numerical trouble, or a drift along an unbounded optimal set (λ_j = a_j = 0, e.g. a class

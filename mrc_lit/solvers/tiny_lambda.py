@@ -15,7 +15,8 @@ import scipy.sparse as sp
 from scipy.optimize import OptimizeWarning
 from .control import linprog, time_left, check_solver_options   # scipy's HiGHS, stopped by Ctrl-C and the run's deadline
 from ..features import pow2_scale
-from ..learning import Form, Solution, PairRows, SubsetRows, CERTIFIED_GAP, UnboundedError, R1_MESSAGE, r1_holds, _check_form
+from ..learning import Form, Solution, PairRows, SubsetRows, CERTIFIED_GAP, UnboundedError, _check_form
+from .subgradient import R1_MESSAGE, r1_holds   # chapter 03a
 
 # %% ../../nbs/03ia_tiny_lambda.ipynb #cab37844
 POLISH_ROUNDS = 8         # least-squares corrections of the dual weights (later ones mop up the rounding of earlier ones;
@@ -125,11 +126,11 @@ def dual_lp(form:Form,       # rows of pairs or label sets
         if time_limit is not None: options['time_limit'] = time_left(time_limit, t0)
         with warnings.catch_warnings():  # options scipy does not know are passed to HiGHS as they are, with a warning
             warnings.filterwarnings('ignore', 'Unrecognized options', OptimizeWarning)
-            res = linprog(c if optimize else 0 * c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
-                          b_eq=b_eq, bounds=bounds, method=method, options=options)
-        if res.status == 2:   # "no weights meet the constraints": once more without presolve, which can be wrong there
-            res = linprog(c if optimize else 0 * c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
-                          b_eq=b_eq, bounds=bounds, method=method, options=dict(options, presolve=False))
+            # "no weights meet the constraints" (status 2) is asked once more without presolve, which can be wrong there
+            for opts in (options, dict(options, presolve=False)):
+                res = linprog(c if optimize else 0 * c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
+                              b_eq=b_eq, bounds=bounds, method=method, options=opts)
+                if res.status != 2: break
         if res.status in (0, 1, 2): break      # solved, out of time, or no weights meet the constraints
     if res.status == 1 and time_limit is not None: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
     if res.status == 2: raise EmptyDual(f'HiGHS on the dual: {res.message}')
