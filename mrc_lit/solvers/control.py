@@ -192,14 +192,20 @@ def _helper()->subprocess.Popen:
         while _HELPERS['idle']:
             p = _HELPERS['idle'].pop()
             if p.poll() is None: return p
-            _HELPERS['live'].discard(p)      # ended while idle (killed from outside): a pipe to nobody
+            _close(p); _HELPERS['live'].discard(p)   # ended while idle (killed from outside): a pipe to nobody
         p = subprocess.Popen([sys.executable, '-c', _RUNNER], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         _HELPERS['live'].add(p)
         return p
 
+def _close(p:subprocess.Popen):
+    "Close our ends of a helper's pipes (else they stay open as long as the Popen does: in a traceback kept, for one)"
+    for f in (p.stdin, p.stdout):
+        try: f.close()
+        except OSError: pass          # a request cut short: nothing of it is buffered (written with os.write)
+
 def _end(p:subprocess.Popen):
-    "Kill a helper and reap it (SIGKILL: HiGHS stops at once, mid-iteration)"
-    p.kill(); p.wait()
+    "Kill a helper, reap it and close its pipes (SIGKILL: HiGHS stops at once, mid-iteration)"
+    p.kill(); p.wait(); _close(p)
     with _HELPERS_LOCK: _HELPERS['live'].discard(p)
 
 @atexit.register
