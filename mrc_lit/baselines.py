@@ -151,13 +151,16 @@ class PACBayesSVM(ClassifierMixin, BaseEstimator):
         self.scaler_ = StandardScaler().fit(X); Z = self.scaler_.transform(X)
         self.sigma_ = float(np.sqrt(X.shape[1] / 2) if self.sigma is None else self.sigma)
         self.gamma_ = 1 / (2 * self.sigma_**2)
-        self.svm_ = SVC(C=self.C, gamma=self.gamma_).fit(Z, s)
+        # libsvm's seed (drawn at every fit from SVC's random_state) serves only probability estimates, which are off:
+        # a fixed one keeps the fit from drawing on numpy's global generator, and the SVM is the same
+        svc = lambda: SVC(C=self.C, gamma=self.gamma_, random_state=0)
+        self.svm_ = svc().fit(Z, s)
         a, V, b, self.weight_norm_ = _kernel_direction(self.svm_, self.gamma_)
         if not self.weight_norm_ > 0: raise ValueError('the SVM weight vector is zero: no direction to bound')
         if self.prior_fraction > 0:
             prior, rest = train_test_split(np.arange(len(s)), train_size=self.prior_fraction, stratify=s,
                                            random_state=self.random_state)
-            ar, Vr, br, nr = _kernel_direction(SVC(C=self.C, gamma=self.gamma_).fit(Z[prior], s[prior]), self.gamma_)
+            ar, Vr, br, nr = _kernel_direction(svc().fit(Z[prior], s[prior]), self.gamma_)
             if not nr > 0: raise ValueError('the SVM of the prior part has a zero weight vector (the kernel is nearly constant at '
                                             'this sigma): no prior direction; use a smaller sigma or prior_fraction=0')   # cos 0/0
             self.prior_cos_ = float(np.clip((a @ rbf_kernel(V, Vr, gamma=self.gamma_) @ ar + b * br) / (self.weight_norm_ * nr), -1, 1))

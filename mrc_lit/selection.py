@@ -6,7 +6,7 @@
 __all__ = ['feature_groups', 'candidate_bounds', 'BoundSearch']
 
 # %% ../nbs/16_model_selection.ipynb #91e84fe3
-import copy, time
+import contextlib, copy, time, types
 from numbers import Integral, Real
 import numpy as np
 from joblib import Parallel, delayed, effective_n_jobs
@@ -22,6 +22,8 @@ from .estimator import MRC
 from .pruning import pruned_rows, solve_prepared, _mrc_key
 
 # %% ../nbs/16_model_selection.ipynb #f6d77c81
+_NO_BAR = types.SimpleNamespace(update=lambda n=1: None)   # BoundSearch's progress bar where none is shown
+
 def _final_mrc(est):
     "The MRC that `est` fits: `est` itself, or the last step of a Pipeline"
     last = est.steps[-1][1] if isinstance(est, Pipeline) else est
@@ -218,7 +220,8 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         groups = feature_groups(self.estimator, candidates)
         self.delta_per_group_ = self.delta / len(groups)
         col, lower = _CRITERIA[self.criterion], self.lower_bounds is True   # 'best': the selected one's, at the end
-        with tqdm(total=len(candidates), disable=not self.progress, desc='BoundSearch') as bar:
+        # no tqdm at all without progress: a disabled bar still starts tqdm's monitor thread, which outlives the fit
+        with tqdm(total=len(candidates), desc='BoundSearch') if self.progress else contextlib.nullcontext(_NO_BAR) as bar:
             if self.prune:
                 if self.rule != 'randomized' or self.criterion != 'upper' or type(_final_mrc(self.estimator)) is not MRC:
                     raise ValueError("prune skips candidates by bounds on the minimax risk R̄: it needs rule='randomized', criterion='upper' and an MRC (not a subclass)")

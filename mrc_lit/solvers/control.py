@@ -162,8 +162,10 @@ PROCESS_MIN_SIZE = 200_000 # an LP this large (nonzeros, plus rows and columns) 
 
 # the helper: scipy's linprog behind a pipe. Requests and answers are pickles (with the warnings raised, re-raised by
 # the caller); HiGHS's own printing goes to stderr, so that only answers reach the pipe. It exits when the pipe closes
-# (its parent ended); a killed helper is not reused
+# (its parent ended); a killed helper is not reused. It ignores SIGINT: a Ctrl-C at a terminal, and Jupyter's
+# interrupt, signal the whole process group, helpers included, and only the caller decides when a helper dies
 _RUNNER = """
+import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)
 import os, pickle, sys, warnings
 out = os.fdopen(os.dup(1), 'wb'); os.dup2(2, 1)
 from scipy.optimize import linprog
@@ -187,14 +189,23 @@ def _helper()->subprocess.Popen:
     with _HELPERS_LOCK:
         if _HELPERS['pid'] != os.getpid():   # helpers inherited through a fork belong to the parent: never share a pipe
             _HELPERS.update(pid=os.getpid(), idle=[], live=set())
-        if _HELPERS['idle']: return _HELPERS['idle'].pop()
+        while _HELPERS['idle']:
+            p = _HELPERS['idle'].pop()
+            if p.poll() is None: return p
+            _close(p); _HELPERS['live'].discard(p)   # ended while idle (killed from outside): a pipe to nobody
         p = subprocess.Popen([sys.executable, '-c', _RUNNER], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         _HELPERS['live'].add(p)
         return p
 
+def _close(p:subprocess.Popen):
+    "Close our ends of a helper's pipes (else they stay open as long as the Popen does: in a traceback kept, for one)"
+    for f in (p.stdin, p.stdout):
+        try: f.close()
+        except OSError: pass          # a request cut short: nothing of it is buffered (written with os.write)
+
 def _end(p:subprocess.Popen):
-    "Kill a helper and reap it (SIGKILL: HiGHS stops at once, mid-iteration)"
-    p.kill(); p.wait()
+    "Kill a helper, reap it and close its pipes (SIGKILL: HiGHS stops at once, mid-iteration)"
+    p.kill(); p.wait(); _close(p)
     with _HELPERS_LOCK: _HELPERS['live'].discard(p)
 
 @atexit.register

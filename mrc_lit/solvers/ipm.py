@@ -16,7 +16,7 @@ from ..learning import Form, Solution, SubsetRows, PairRows, DenseRows, CERTIFIE
 from .subgradient import refuse_ray   # chapter 03a
 from .finish import Run, manage, missing, extend, ACTIVE_RATIO, KEEP_COLUMN, certificate, polish_dual, finish_lp, sparsify
 from .newton import ipm_step, small_factors
-from .factors import blas, spread_over, spread
+from .factors import blas_threads, set_blas_threads, spread_over, spread
 from .normal import initial_point, residuals, errors, objectives
 from .structure import Structure, WorkingSet, column_cost
 from .control import run_control, current, check_solver_options
@@ -99,7 +99,7 @@ def solve_ipm(form:Form,             # the problem
     opts = dict(tol=tol, max_iter=max_iter, max_pairs=max_pairs, max_cols=max_cols, max_finish=max_finish,
                 correctors=correctors, mixed_precision=mixed_precision, target=target, resume=resume)
     t0 = time.perf_counter()
-    with run_control(max_time, verbose) as ctl, blas().limit(limits=threads, user_api='blas'), spread_over(threads):
+    with run_control(max_time, verbose) as ctl, blas_threads(threads), spread_over(threads):
         sol = _run(form, max_flops=max_flops, time_limit=time_limit, warm=warm, **opts)
         if sol is None:                   # a start from a sample of instances failed: again, from every pair
             ctl.say('ipm: the sampled start failed to certify: starting again from every pair')
@@ -234,7 +234,7 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
         if run.res is None: run.res = residuals(run.ws, run.x)
         # small factors: one BLAS thread (class blocks go side by side on the free cores instead, chapter 03ba), also
         # between steps, where a spinning BLAS thread would take a core from them (`solve_ipm` restores the limit)
-        blas().limit(limits=1 if small_factors(run.ws, err) else spread(), user_api='blas')
+        set_blas_threads(1 if small_factors(run.ws, err) else spread())
         step = ipm_step(run.ws, run.x, run.res, err, correctors, run.single and mixed_precision, run.buffers)
         run.x, run.res, run.steps = step.x, None, step.steps
         run.single_failed |= step.single_failed; run.iters += 1
