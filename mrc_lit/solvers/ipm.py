@@ -235,7 +235,9 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
         # small factors: one BLAS thread (class blocks go side by side on the free cores instead, chapter 03ba), also
         # between steps, where a spinning BLAS thread would take a core from them (`solve_ipm` restores the limit)
         set_blas_threads(1 if small_factors(run.ws, err) else spread())
-        step = ipm_step(run.ws, run.x, run.res, err, correctors, run.single and mixed_precision, run.buffers)
+        try: step = ipm_step(run.ws, run.x, run.res, err, correctors, run.single and mixed_precision, run.buffers)
+        except np.linalg.LinAlgError:     # the normal matrix stayed indefinite through `chol`'s shifts: a breakdown
+            run.status = 'breakdown'; break
         run.x, run.res, run.steps = step.x, None, step.steps
         run.single_failed |= step.single_failed; run.iters += 1
     if resume is not None: resume.keep(st, run.ws, run.x)
@@ -248,13 +250,13 @@ def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
     # as a ray (chapter 03a, *Unbounded problems*); the capped form falls along a ray only where the given one does
     if run.status not in ('optimal', 'above target'): refuse_ray(form, run.mu_best)
     if run.sampled and run.status not in ('optimal', 'time limit', 'above target') and not run.rel_gap() <= CERTIFIED_GAP: return None
-    # unbounded (R1 fails), numerical trouble, or a drift along an unbounded optimal set (λ_j = a_j = 0, e.g. a class
-    # absent from the labels: bounded, so no UnboundedError): the LP reference decides; after an iteration limit only
-    # where every column fits (else the best point comes back with its gap). A stall with no lower bound at all (hand-
-    # made λ_j = 0 with a_j ≠ 0: a + Fᵀq must vanish there exactly, which rounded duals never do; a fall HiGHS refused
-    # to finish) has no gap to come back with. A sampled run here has certified its point
+    # unbounded (R1 fails), numerical trouble (a breakdown of the Newton system), or a drift along an unbounded optimal
+    # set (λ_j = a_j = 0, e.g. a class absent from the labels: bounded, so no UnboundedError): the LP reference decides;
+    # after an iteration limit only where every column fits (else the best point comes back with its gap). A stall with
+    # no lower bound at all (hand-made λ_j = 0 with a_j ≠ 0: a + Fᵀq must vanish there exactly, which rounded duals never
+    # do; a fall HiGHS refused to finish) has no gap to come back with. A sampled run here has certified its point
     no_bound = run.status == 'stalled' and run.lower == -np.inf
-    if (run.status in ('iteration limit', 'diverged') or no_bound) and not run.sampled and (st.m <= max_cols or run.status != 'iteration limit'):
+    if (run.status in ('iteration limit', 'diverged', 'breakdown') or no_bound) and not run.sampled and (st.m <= max_cols or run.status != 'iteration limit'):
         return solve_lp(form)
     # a stall short of tol with a certified gap below CERTIFIED_GAP is exact for every use of the bounds
     if run.status not in ('optimal', 'above target') and not (run.status == 'stalled' and run.rel_gap() <= CERTIFIED_GAP):
