@@ -55,8 +55,7 @@ class Structure:
     identical rows, so only one of each is kept (`keep` maps back to the original instances, `rep` forward)."""
     def __init__(self, form:Form):
         rows = form.rows
-        self.a, self.lam, self.m, self.form = form.a, form.lam, form.m, form
-        self.free = None                  # what the presolve of chapter 03fa removed (`FreeColumns`), if anything
+        self.a, self.lam, self.m, self.form, self.free = form.a, form.lam, form.m, form, None   # free: what the presolve of chapter 03fa removed (`FreeColumns`)
         if isinstance(rows, (SubsetRows, PairRows)):
             X, self.K = rows.Psi, rows.n_classes
             self.hinge = isinstance(rows, SubsetRows)
@@ -78,9 +77,8 @@ class Structure:
         self.art_M = 0.0 if self.hinge else (-float(B.min()) if isinstance(rows, PairRows) else 1.0 + float(np.abs(B).max()))
 
     def scores(self, mu):                 # n x K values X_i μ_y (without offsets)
-        M = mu.reshape(self.K, self.D)    # two classes: two matrix-vector products, faster than one with two columns
-        S = np.stack([self.X @ m for m in M], axis=1) if self.K <= 2 else self.X @ M.T
-        return S if self.free is None else np.where(self.free.live, S, -np.inf)   # a removed pair never binds
+        M = mu.reshape(self.K, self.D); S = np.stack([self.X @ m for m in M], axis=1) if self.K <= 2 else self.X @ M.T   # K = 2: two products beat one of two columns
+        return S if self.free is None else np.where(self.free.live, S, -np.inf)   # a pair the presolve removed scores -inf: it never binds
 
     def row_max(self, S):                 # max(Fμ + b) from the scores
         if self.hinge: return 1 + float(varphi_x(S)[0].max())
