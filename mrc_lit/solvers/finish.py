@@ -222,8 +222,9 @@ def _shrink_inactive(run:Run, rgap:float)->bool:
     else:
         keepr = (x.s[:ws.nb] < dd) | (E > ACTIVE_RATIO)
     fr, fc = (k.sum() / max(len(k), 1) for k in (keepr, keepc))
-    # the factor costs between |P||J|² and |P|²|J|; what is dropped comes back when missed, which sets progress back
-    if min(fr * fc ** 2, fr ** 2 * fc) <= SHRINK_GAIN and keepr.sum() >= min(SHRINK_MIN_ROWS, ws.nb):
+    # the factor costs between |P||J|² and |P|²|J|; what is dropped comes back when missed, which sets progress back.
+    # A column stays: with none the steps can reach a slack's bound exactly (NaN), where μ = 0 is optimal at λ_j > 0
+    if min(fr * fc ** 2, fr ** 2 * fc) <= SHRINK_GAIN and keepr.sum() >= min(SHRINK_MIN_ROWS, ws.nb) and keepc.any():
         run.x, run.res, run.shrunk = shrink(ws, x, keepr, keepc), None, True
         return True
     return False

@@ -21,6 +21,7 @@ from .normal import initial_point, residuals, errors, objectives
 from .structure import Structure, WorkingSet, column_cost
 from .control import run_control, current, check_solver_options
 from .warm import warm_working_set
+from .presolve import free_columns, restore
 
 # %% ../../nbs/03f_ipm.ipynb #b5830b49
 ONE_THREAD_MAX_PAIRS = 2000 # threads=None: one BLAS thread up to this many starting pairs, else one per free core
@@ -133,7 +134,7 @@ def own_pairs(st:Structure)->np.ndarray: # (instance, class) pairs, or None wher
 
 def start(st:Structure, max_pairs:int, max_cols:int, max_flops:float, warm:Solution=None)->WorkingSet:
     "Every pair, or part of them with the aggregated row; every column, or the most promising ones"
-    if warm is not None and (ws := warm_working_set(st, warm)) is not None: return ws   # chapter 03j
+    if warm is not None and (ws := warm_working_set(st, warm)) is not None: return _live(ws)   # chapter 03j
     m0 = min(st.m, max_cols)
     # hinge rows of K > 2 classes: every iteration on all pairs costs about K times one on the active pairs (an
     # instance's few top classes), which a sample grows to
@@ -153,7 +154,12 @@ def start(st:Structure, max_pairs:int, max_cols:int, max_flops:float, warm:Solut
         Q0 = np.zeros((st.n, st.K)); Q0[P[:, 0], P[:, 1]] = 1 / len(P)
         g0 = st.a + st.pricing(Q0)
         J = np.argsort(-(np.abs(g0) - st.lam) / np.maximum(st.lam, 1e-12))[:max_cols]
-    return WorkingSet(st, P, J, art)
+    return _live(WorkingSet(st, P, J, art))
+
+def _live(ws:WorkingSet)->WorkingSet:     # without the pairs and columns the presolve removed (chapter 03fa)
+    fc = ws.st.free
+    if fc is not None: ws.set(ws.P[fc.live[ws.P[:, 0], ws.P[:, 1]]], ws.J[~fc.dropped[ws.J]])
+    return ws
 
 # %% ../../nbs/03f_ipm.ipynb #0d3e4657
 def check_optimum(run:Run, tol:float, max_finish:float)->bool: # whether the run is over
@@ -205,6 +211,7 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
     "One run from a starting working set: iterate, manage the working set, certify; None if a sampled start failed"
     t0 = time.perf_counter()
     st = Structure(form)
+    free_columns(st)                      # λ_j = a_j = 0 columns of one sign and the pairs they push down (chapter 03fa)
     ws = start(st, max_pairs, max_cols, max_flops, warm)
     f0 = st.value(np.zeros(st.m))
     x0 = resume.start(st, ws) if resume is not None else None
@@ -238,6 +245,10 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
         try: step = ipm_step(run.ws, run.x, run.res, err, correctors, run.single and mixed_precision, run.buffers)
         except np.linalg.LinAlgError:     # the normal matrix stayed indefinite through `chol`'s shifts: a breakdown
             run.status = 'breakdown'; break
+        if not all(np.isfinite(getattr(step.x, f)).all() for f in step.x.__dataclass_fields__):
+            # factors that lost every digit (products near 1e-14 on a tiny working set): the last point is judged instead
+            if err < STALL_MAX_ERR and check_optimum(run, tol, max_finish): break
+            run.status = 'breakdown'; break
         run.x, run.res, run.steps = step.x, None, step.steps
         run.single_failed |= step.single_failed; run.iters += 1
     if resume is not None: resume.keep(st, run.ws, run.x)
@@ -263,6 +274,7 @@ def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
         warnings.warn(f'solve_ipm stopped ({run.status}) before certifying the optimum: the returned value is an upper '
                       f'bound on it, {run.f_best - run.lower:.1e} above the certified lower bound')
     mu, _ = sparsify(st, run.mu_best, run.f_best, tol)
+    if st.free is not None: mu = restore(st, st.free, mu)   # finite values for the components the presolve removed
     dual = np.zeros((st.n0, st.K)); dual[st.keep] = run.Qn
     return Solution(mu=mu, value=form.value(mu), lower=run.lower, n_iter=run.iters, solver='ipm',
                     time=time.perf_counter() - run.t0, history=np.array(run.hist).reshape(-1, 2), dual=dual.T.ravel())

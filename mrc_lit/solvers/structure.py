@@ -55,7 +55,7 @@ class Structure:
     identical rows, so only one of each is kept (`keep` maps back to the original instances, `rep` forward)."""
     def __init__(self, form:Form):
         rows = form.rows
-        self.a, self.lam, self.m, self.form = form.a, form.lam, form.m, form
+        self.a, self.lam, self.m, self.form, self.free = form.a, form.lam, form.m, form, None   # free: what the presolve of chapter 03fa removed (`FreeColumns`)
         if isinstance(rows, (SubsetRows, PairRows)):
             X, self.K = rows.Psi, rows.n_classes
             self.hinge = isinstance(rows, SubsetRows)
@@ -77,8 +77,8 @@ class Structure:
         self.art_M = 0.0 if self.hinge else (-float(B.min()) if isinstance(rows, PairRows) else 1.0 + float(np.abs(B).max()))
 
     def scores(self, mu):                 # n x K values X_i μ_y (without offsets)
-        M = mu.reshape(self.K, self.D)    # two classes: two matrix-vector products, faster than one with two columns
-        return np.stack([self.X @ m for m in M], axis=1) if self.K <= 2 else self.X @ M.T
+        M = mu.reshape(self.K, self.D); S = np.stack([self.X @ m for m in M], axis=1) if self.K <= 2 else self.X @ M.T   # K = 2: two products beat one of two columns
+        return S if self.free is None else np.where(self.free.live, S, -np.inf)   # a pair the presolve removed scores -inf: it never binds
 
     def row_max(self, S):                 # max(Fμ + b) from the scores
         if self.hinge: return 1 + float(varphi_x(S)[0].max())
@@ -95,8 +95,8 @@ class Structure:
         return float((Q * self.B).sum())
 
 # %% ../../nbs/03b_solvers.ipynb #755ed556
-def _rounding(st:Structure, Qn:np.ndarray)->np.ndarray: # per entry of g = a + Fᵀq: a bound on its rounding error
-    return (st.n + 2) * ROUNDING * (np.abs(st.a) + (abs(st.X).T @ Qn).T.ravel())
+def _rounding(st:Structure, Qn:np.ndarray)->np.ndarray: # per entry of g = a + Fᵀq: a bound on its rounding error; 0 where
+    s = (abs(st.X).T @ Qn).T.ravel(); return np.where(s > 0, (st.n + 2) * ROUNDING * (np.abs(st.a) + s), 0.0)   # each product is 0 (g_j = a_j exactly)
 
 def _repair(st:Structure, Qn:np.ndarray, g:np.ndarray, err:np.ndarray)->np.ndarray: # a feasible q near Qn, or None
     """Qn moved to meet |g| <= λ beyond doubt. Where λ_j = 0 = a_j (a component that is zero on the sample) g_j = 0
@@ -246,8 +246,8 @@ class WorkingSet:
         self.pairs = (o[base + within // kk], o[base + within % kk], hi[base])
 
     def loosen(self):
-        "the aggregated row binds: move it out of the way (M -> 10 M + 1)"
-        self.art_M = 10 * self.art_M + 1; self.set(self.P, self.J)
+        "the aggregated row binds: move it out of the way (M -> 10 |M| + 1: larger, also where M < 0, offsets B > 0)"
+        self.art_M = 10 * abs(self.art_M) + 1; self.set(self.P, self.J)
 
     def classes_with_rows(self)->list:    # the largest first: their blocks, run side by side, then end together
         return sorted((k for k in range(self.st.K) if self.roff[k + 1] > self.roff[k]), key=lambda k: self.roff[k] - self.roff[k + 1])
