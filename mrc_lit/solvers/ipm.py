@@ -252,9 +252,9 @@ def _run(form, tol, max_iter, max_pairs, max_cols, max_flops, time_limit, max_fi
         run.x, run.res, run.steps = step.x, None, step.steps
         run.single_failed |= step.single_failed; run.iters += 1
     if resume is not None: resume.keep(st, run.ws, run.x)
-    return _solution(form, run, tol, max_cols)
+    return _solution(form, run, tol, max_cols, max_finish)
 
-def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
+def _solution(form:Form, run:Run, tol:float, max_cols:int, max_finish:float)->Solution:
     "The run's best point as a Solution, or the fall-backs: None (restart from every pair) or HiGHS"
     st = run.st
     # a run that did not certify its point may have been falling without end: the direction of its best point is tried
@@ -265,8 +265,9 @@ def _solution(form:Form, run:Run, tol:float, max_cols:int)->Solution:
     # set (λ_j = a_j = 0, e.g. a class absent from the labels: bounded, so no UnboundedError): the LP reference decides;
     # after an iteration limit only where every column fits (else the best point comes back with its gap). A stall with
     # no lower bound at all (hand-made λ_j = 0 with a_j ≠ 0: a + Fᵀq must vanish there exactly, which rounded duals never
-    # do; a fall HiGHS refused to finish) has no gap to come back with. A sampled run here has certified its point
-    no_bound = run.status == 'stalled' and run.lower == -np.inf
+    # do; a fall HiGHS refused to finish) has no gap to come back with, unless the caller asked for no finish
+    # (max_finish=0: a loose screen, chapter 16a, bounds R̄ another way). A sampled run here has certified its point
+    no_bound = run.status == 'stalled' and run.lower == -np.inf and max_finish > 0
     if (run.status in ('iteration limit', 'diverged', 'breakdown') or no_bound) and not run.sampled and (st.m <= max_cols or run.status != 'iteration limit'):
         return solve_lp(form)
     # a stall short of tol with a certified gap below CERTIFIED_GAP is exact for every use of the bounds
