@@ -42,7 +42,7 @@ def _start(form, mu0):
     if mu.shape != (form.m,): raise ValueError(f'mu0 must have length m = {form.m}, got shape {mu.shape}')
     return mu
 
-GRAM_BLOCK = 2.5e8   # multiply-adds in one block of rows of G = FFᵀ (about 25 ms on one core): the run's state is checked between blocks, so that an abandoned or timed-out run stops within one block, not after the whole product (seconds on a few thousand pairs)
+GRAM_BLOCK = 1e9   # multiply-adds in one block of rows of G = FFᵀ (about 0.1 s on one core): the run's state is checked between blocks, so that an abandoned or timed-out run stops within one block, not after the whole product (seconds on a few thousand pairs); blocks this large cost 0.9-1.1 times numpy's F @ F.T, 2.5e8 up to 1.4 times (benchmarks/results.md)
 
 def _explicit(form, max_entries, ctl):
     "F, b and the products of Algorithm 2, refusing sizes that would not fit in memory; G by blocks of rows"
@@ -52,8 +52,9 @@ def _explicit(form, max_entries, ctl):
                          f'needs {(2 * p * m + p * p) * 8 / 2**30:.1f} GiB. Use the oracle-based asm/bsm, or the exact default solver')
     F, b = form.rows.dense()
     G, step = np.empty((p, p)), max(16, int(GRAM_BLOCK // max(p * m, 1)))
-    for i in range(0, p, step):
-        ctl.check(' while forming FFᵀ'); G[i:i + step] = F[i:i + step] @ F.T
+    for i in range(0, p, step):   # the rows' part left of the diagonal and the diagonal block, mirrored: half the products
+        ctl.check(' while forming FFᵀ'); j = min(i + step, p)
+        G[i:j, :j] = F[i:j] @ F[:j].T; G[:i, i:j] = G[i:j, :i].T
     return F, b, F @ form.a, G, 2 * F * form.lam
 
 class _Run:
