@@ -197,7 +197,7 @@ class Solution:
     time: float = 0.0       # seconds
     history: np.ndarray = field(default_factory=lambda: np.empty((0, 2)))  # rows (seconds, f) along the run
     dual: np.ndarray = None # dual values of the rows of F in the order of `Rows.lp` (pairs: entry y*n + i), if the solver gives them
-    lower_box: float = np.inf # the lower bound holds on the box |μ|∞ <= lower_box (λ = 0: |w|∞, chapter 03i); inf: every μ
+    lower_box: float = np.inf # the lower bound holds on the box |μ|∞ <= lower_box (λ = 0: |w|∞, chapter 03i; features rescaled by 03ia's own_units: in their units); inf: every μ
 
     @property
     def gap(self)->float: return self.value - self.lower   # NaN when no lower bound is known

@@ -210,7 +210,7 @@ def solve_degenerate(form:Form,           # the problem; rows of pairs Φ(x, y) 
     if not isinstance(rows := form.rows, (PairRows, SubsetRows)): return solve_lp(form, time_limit=time_limit)
     if (units := own_units(form, max(rank_tols))) is not None:   # the rank cuts are relative: features far below the largest would be cut as flat
         sol = solve_degenerate(units[0], tol, rank_tols, time_limit, refine, interpolate)
-        sol.mu = sol.mu / units[1]; sol.value = form.value(sol.mu); return sol
+        sol.mu = sol.mu / units[1]; sol.value = form.value(sol.mu); return sol   # lower and lower_box as solved: f is the same, a box is in the new units
     K, n = rows.n_classes, rows.n
     if interpolate and (sol := interpolated(form)) is not None: return sol
     if (form.lam > 0).all():
