@@ -162,7 +162,8 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
                  )->tuple:          # (low, high, pruned, seconds spent on each candidate's bounds)
     """Screen every `SCREEN_STRIDE`-th candidate (farther apart where they cannot win), decide the likely winner, then
     take the others best first — their neighbours' duals, then a deciding run — skipping those whose certified lower
-    bound on R̄ exceeds the smallest upper end; R̄ of candidate i lies in [low[i], high[i]] (equal where solved)"""
+    bound on R̄ exceeds the smallest upper end, or ties with the smallest R̄ solved (`TIE_MARGIN`); R̄ of candidate i
+    lies in [low[i], high[i]] (equal where solved)"""
     if not all(isinstance(p, tuple) and len(p) == 5 for p in prepared):
         raise TypeError('prepared must be a list of `prepare_candidate` results (5-tuples)')
     if not isinstance(screen_tols, (list, tuple)): raise ValueError(f'screen_tols must be a tuple of numbers > 0, got {screen_tols!r}')

@@ -147,10 +147,10 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         reached from a smaller working set. The grid is walked in its order, in `n_jobs` contiguous chains.
     prune : bool, default=False
         Bound every candidate's R̄ by a certified interval (a loose solve, or its neighbours' duals), and solve only those
-        whose interval reaches below the smallest upper end (chapter 16a): the same selection up to ties within 1e-8, the
-        same numbers for the solved candidates (to the solver's tolerance), fewer full solves. Needs rule='randomized' and criterion='upper';
-        one process; each solve starts from the nearest candidate's last interior point (`warm_start` is not used);
-        every candidate's Ψ is held. With random_state=None one seed for all.
+        whose interval reaches below the smallest upper end (chapter 16a): the same selection up to ties within 1e-8,
+        the same numbers for the solved candidates (to the solver's tolerance), fewer full solves. Needs
+        rule='randomized' and criterion='upper'; one process; each solve starts from the nearest candidate's last
+        interior point (`warm_start` is not used); every candidate's Ψ is held. With random_state=None one seed for all.
     n_jobs : int, default=None
         Feature groups (candidates differing only in lambda0) fitted in parallel by joblib; None: one process.
     progress : bool, default=False
