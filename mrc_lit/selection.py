@@ -144,7 +144,8 @@ class BoundSearch(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         Keep every fitted candidate in ``results_['estimator']`` (memory grows with the grid); else only the best.
     warm_start : bool, default=True
         Start each candidate's solver from the optimum of its neighbour in the grid (chapter 03j): the same optimum,
-        reached from a smaller working set. The grid is walked in its order, in `n_jobs` contiguous chains.
+        reached from a smaller working set; faster only where neighbouring optima share their support (for speed,
+        prune=True). The grid is walked in its order, in `n_jobs` contiguous chains.
     prune : bool, default=False
         Bound every candidate's R̄ by a certified interval (a loose solve, or its neighbours' duals), and solve only those
         whose interval reaches below the smallest upper end (chapter 16a): the same selection up to ties within 1e-8,
