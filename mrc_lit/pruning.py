@@ -188,7 +188,8 @@ def pruned_search(prepared:list, # `prepare_candidate` of every candidate, on th
     best = lambda: min((high[j] for j in sols), default=np.nan)   # the smallest R̄ solved
     def prune():   # every high[c] is at least R̄(c), so the smallest R̄ is at most high.min(): a lower bound above it loses;
         # one within TIE_MARGIN below the best solved R̄ ties with it
-        for c in [c for c in todo if low[c] > high.min() + PRUNE_MARGIN or low[c] >= best() - TIE_MARGIN]: todo.discard(c); pruned[c] = True
+        loses, ties = high.min() + PRUNE_MARGIN, best() - TIE_MARGIN
+        for c in [c for c in todo if low[c] > loses or low[c] >= ties]: todo.discard(c); pruned[c] = True
     def decide(i):   # the deciding run: solved, or stopped once its lower bound shows that it cannot win (a target stop)
         todo.discard(i)
         _, m, Xv, Psi, U = prepared[i]

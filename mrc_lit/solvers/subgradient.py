@@ -42,10 +42,11 @@ def _start(form, mu0):
     if mu.shape != (form.m,): raise ValueError(f'mu0 must have length m = {form.m}, got shape {mu.shape}')
     return mu
 
-GRAM_BLOCK = 1e9   # multiply-adds in one block of rows of G = FFᵀ (about 0.1 s on one core): the run's state is checked between blocks, so that an abandoned or timed-out run stops within one block, not after the whole product (seconds on a few thousand pairs); blocks this large cost 0.9-1.1 times numpy's F @ F.T, 2.5e8 up to 1.4 times (benchmarks/results.md)
+GRAM_BLOCK = 1e9   # multiply-adds in one block of rows of G = FFᵀ: the run's state is checked between blocks, so that an abandoned or timed-out run stops within one block, not after the whole product; blocks this large cost about what numpy's F @ F.T does, smaller ones more (benchmarks/results.md)
 
-def _explicit(form, max_entries, ctl):
-    "F, b and the products of Algorithm 2, refusing sizes that would not fit in memory; G by blocks of rows"
+def _explicit(form, max_entries, run):
+    """F, b and the products of Algorithm 2, refusing sizes that would not fit in memory; G by blocks of rows, with
+    `run`'s state checked between them. The run's clock then starts: time_limit and the history count the iterations"""
     p, m = form.rows.n_rows, form.m
     if 2 * p * m + p * p > max_entries:
         raise ValueError(f'the efficient variants hold F, H (p x m) and G = FFᵀ (p x p) explicitly: p = {p}, m = {m} '
@@ -53,8 +54,9 @@ def _explicit(form, max_entries, ctl):
     F, b = form.rows.dense()
     G, step = np.empty((p, p)), max(16, int(GRAM_BLOCK // max(p * m, 1)))
     for i in range(0, p, step):   # the rows' part left of the diagonal and the diagonal block, mirrored: half the products
-        ctl.check(' while forming FFᵀ'); j = min(i + step, p)
+        run.ctl.check(' while forming FFᵀ'); j = min(i + step, p)
         G[i:j, :j] = F[i:j] @ F[:j].T; G[:i, i:j] = G[i:j, :i].T
+    run.t0 = time.perf_counter()
     return F, b, F @ form.a, G, 2 * F * form.lam
 
 class _Run:
@@ -136,8 +138,7 @@ def ebsm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=No
     "BSM with Fμ + b updated from the subgradient structure (explicit F, G = FFᵀ, H = 2F diag(λ))"
     a, lam = form.a, form.lam
     mu = _start(form, mu0); run = _Run(form, 'ebsm', max_iter, time_limit, callback, max_time, verbose)
-    F, b, alpha, G, H = _explicit(form, _MAX_ENTRIES, run.ctl)
-    run.t0 = time.perf_counter()   # time_limit and the history count the iterations, as for the oracle methods
+    F, b, alpha, G, H = _explicit(form, _MAX_ENTRIES, run)
     v = F @ mu + b; s = np.sign(mu); d = 0.5 * H @ s
     for k in range(1, max_iter + 1):
         i = int(v.argmax())
@@ -156,8 +157,7 @@ def ebsm(form:Form, max_iter:int=10000, time_limit:float=None, mu0:np.ndarray=No
 def _easm(form, max_iter, time_limit, mu0, callback, restart, name, max_time=None, verbose=None):
     a, lam = form.a, form.lam
     mu = _start(form, mu0); run = _Run(form, name, max_iter, time_limit, callback, max_time, verbose)
-    F, b, alpha, G, H = _explicit(form, _MAX_ENTRIES, run.ctl)
-    run.t0 = time.perf_counter()   # time_limit and the history count the iterations, as for the oracle methods
+    F, b, alpha, G, H = _explicit(form, _MAX_ENTRIES, run)
     def reset(mu):
         v = F @ mu + b; s = np.sign(mu)
         return mu.copy(), v, v.copy(), s, 0.5 * H @ s, 1.0, 0.0
