@@ -77,11 +77,10 @@ def worst_case_error(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
     lim = np.tile(2 * np.maximum(1.0, abs(Phi).max(1).toarray().ravel() if Phi.nnz else 0), 2)
     b = np.clip(np.r_[U.tau + U.lambda_, U.lambda_ - U.tau] / np.r_[r, r], -lim, lim)
     c = H.T.ravel() * (1 if sense == 'max' else -1)                 # max 1 - Σ p h  <=>  min Σ p h
-    lp = lambda **options: linprog(c, A_ub=sp.vstack([Phi, -Phi]), b_ub=b, A_eq=np.ones((1, K * s)), b_eq=[1],
-                                   bounds=(0, None), method='highs', options=options)
-    res = lp()
-    if res.status == 2 and 'Model error' not in res.message:   # HiGHS's presolve can call a box of λ ~ 1e-11 around the
-        res = lp(presolve=False)                               # sample's own mean empty: only the LP itself decides R1
+    # HiGHS's presolve can call a box of λ ~ 1e-11 around the sample's own mean empty: "infeasible" is asked once more
+    # without it (retry_on), so that only the LP itself decides R1
+    res = linprog(c, A_ub=sp.vstack([Phi, -Phi]), b_ub=b, A_eq=np.ones((1, K * s)), b_eq=[1], bounds=(0, None),
+                  method='highs', retry_on=(2,))
     if res.status == 2 and 'Model error' in res.message:  # HiGHS refuses matrix entries >= 1e15
         raise ValueError(f'the LP solver rejected the problem: its largest coefficient is {np.abs(Psi).max():.3g}. '
                          'Rescale the features')

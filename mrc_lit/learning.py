@@ -242,9 +242,10 @@ def solve_lp_blocks(a:np.ndarray, lam:np.ndarray, # aᵀμ + λᵀ|μ| of the ge
     options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol)
     if time_limit is not None: options['time_limit'] = time_limit   # 0 too: `if time_limit:` would read it as no limit
     big = max(abs(A_ub).max(), np.abs(c).max(), np.abs(rhs).max())
-    for meth, opts in ((method, dict(options, ipm_optimality_tolerance=tol) if method == 'highs-ipm' else options), ('highs-ds', dict(options, presolve=False))):
-        res = linprog(c, A_ub=A_ub, b_ub=rhs, bounds=bounds, method=meth, options=opts)   # "empty", "unbounded", numerical trouble: once
-        if res.status not in (2, 3, 4) or big >= HIGHS_LARGE or 'Model error' in res.message: break   # more, before R1 is blamed
+    if method == 'highs-ipm': options['ipm_optimality_tolerance'] = tol
+    # "empty", "unbounded" or numerical trouble: asked once more by the simplex without presolve, before R1 is blamed
+    res = linprog(c, A_ub=A_ub, b_ub=rhs, bounds=bounds, method=method, options=options,
+                  retry_on=() if big >= HIGHS_LARGE else (2, 3, 4), retry_method='highs-ds')
     if (res.status == 2 and 'Model error' in res.message) or (res.status == 4 and big >= HIGHS_LARGE):
         raise ValueError(f'the LP solver rejected the problem: its largest coefficient is {big:.3g}. Rescale the '
                          'features (e.g. standardize X or use a bounded feature map), or check that τ is in their range')

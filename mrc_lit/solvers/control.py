@@ -239,18 +239,29 @@ def _size(c, A_ub=None, A_eq=None, **_)->int: # nonzeros of the constraint matri
     return len(c) + sum(int(A.nnz) if hasattr(A, 'nnz') else int(np.count_nonzero(A)) + len(A)
                         for A in (A_ub, A_eq) if A is not None)
 
-def linprog(c, *args, options:dict=None, **kwargs):
+def linprog(c, *args, options:dict=None,
+            retry_on:tuple=(),     # HiGHS statuses (2 infeasible, 3 unbounded, 4 numerical trouble) to ask again after
+            retry_method:str=None, # the method of that second call (None: the same)
+            **kwargs):
     """scipy.optimize.linprog (HiGHS) that Ctrl-C and the run's deadline stop: a large LP runs in a helper process that
-    is killed then, a small one in a worker thread; a deadline reached raises `FitTimeout`"""
-    ctl = current(); options = dict(options or {})
+    is killed then, a small one in a worker thread; a deadline reached raises `FitTimeout`. An answer whose status is
+    in `retry_on` is asked for once more with HiGHS's presolve off, unless HiGHS refused the model itself"""
+    options = dict(options or {})
     for k, v in options.items():   # a NaN tolerance crashes the interpreter inside HiGHS (a segmentation fault)
         if (k.endswith('_tolerance') or k == 'time_limit') and not (isinstance(v, Real) and not isinstance(v, bool) and v >= 0):
             raise ValueError(f'the HiGHS option {k} must be a number >= 0, got {v!r}')
-    ctl.check(' before HiGHS')
-    ours = ctl.max_time is not None and ctl.remaining() < options.get('time_limit', np.inf)   # the deadline comes first
-    if ours: options['time_limit'] = ctl.remaining()      # HiGHS stops itself there, at its next check
-    kwargs['options'] = options
     c = np.asarray(c, dtype=float)
+    res = _highs(c, args, kwargs, options)
+    if res.status in retry_on and 'Model error' not in res.message:   # a model error (entries >= 1e15) stays one
+        res = _highs(c, args, dict(kwargs, method=retry_method or kwargs.get('method', 'highs')), dict(options, presolve=False))
+    return res
+
+def _highs(c, args, kwargs, options):
+    "One call of scipy's linprog, in a helper process or a worker thread, with HiGHS's time limit the run's time left"
+    ctl = current(); ctl.check(' before HiGHS')
+    ours = ctl.max_time is not None and ctl.remaining() < options.get('time_limit', np.inf)   # the deadline comes first
+    if ours: options = dict(options, time_limit=ctl.remaining())    # HiGHS stops itself there, at its next check
+    kwargs = dict(kwargs, options=options)
     warm = _HELPERS['idle'] and _HELPERS['pid'] == os.getpid()
     if not args and 'callback' not in kwargs and (warm or _size(c, **kwargs) >= PROCESS_MIN_SIZE):
         res = _in_process(c, args, kwargs, ctl)

@@ -127,10 +127,8 @@ def dual_lp(form:Form,       # rows of pairs or label sets
         with warnings.catch_warnings():  # options scipy does not know are passed to HiGHS as they are, with a warning
             warnings.filterwarnings('ignore', 'Unrecognized options', OptimizeWarning)
             # "no weights meet the constraints" (status 2) is asked once more without presolve, which can be wrong there
-            for opts in (options, dict(options, presolve=False)):
-                res = linprog(c if optimize else 0 * c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
-                              b_eq=b_eq, bounds=bounds, method=method, options=opts)
-                if res.status != 2: break
+            res = linprog(c if optimize else 0 * c, A_ub=A_ub, b_ub=np.zeros(K * n) if nt else None, A_eq=A_eq,
+                          b_eq=b_eq, bounds=bounds, method=method, options=options, retry_on=(2,))
         if res.status in (0, 1, 2): break      # solved, out of time, or no weights meet the constraints
     if res.status == 1 and time_limit is not None: raise TimeLimitReached(time_limit, 'HiGHS on the dual')
     if res.status == 2: raise EmptyDual(f'HiGHS on the dual: {res.message}')
