@@ -1,6 +1,6 @@
 """mrc_lit's default fit against MRCpy 3.0.0's default (`solver='subgrad'`) at matched features (issue 24.4).
 
-    .venv/bin/python benchmarks/mrcpy.py --mrcpy /path/to/mrcpy-venv/bin/python [--repeats 3] [--datasets a,b,c] [--reduced 5000] [--threads default,free]
+    .venv/bin/python benchmarks/mrcpy.py --mrcpy /path/to/mrcpy-venv/bin/python [--repeats 3] [--datasets a,b,c] [--reduced 5000] [--threads default,free] [--estimator fixed]
 
 MRCpy lives in its own virtual environment (`pip install --no-deps MRCpy==3.0.0` plus numpy, scipy, scikit-learn,
 pandas, cvxpy): this script starts one persistent worker process in that interpreter (this same file, `--worker`)
@@ -34,6 +34,11 @@ sets it to `float` before loading red wine and segment. Under scikit-learn >= 1.
 MRCpy optimizes over at most 5,000 training instances (`n_max` in `BaseMRC.fit`: 2,500 per class, τ and λ from all);
 `--reduced 5000` makes ours do the same where a set has more (Adult): `ReducedMRC(n_instances=5000)`, exact over its
 random sample, τ and λ from all training pairs (chapter 11a). Without it ours is exact over every training instance.
+
+`--estimator fixed` compares the fixed-marginal MRCs of Theorem 3 instead: our `FixedMarginalsMRC` (eq. (14), exact by
+HiGHS) against MRCpy's `CMRC` at its default (`solver='adam'`, its own iteration count), same features and σ, each
+timed in full (no extrapolation, on multiclass sets too). The 'R' columns are then the value of eq. (14) (ours, with its
+certified gap) and CMRC's `upper_` where it has one: neither is a bound on the error (chapter 08).
 """
 import argparse, json, os, subprocess, sys, time
 from pathlib import Path
@@ -53,7 +58,7 @@ def mrcpy_worker():
     except ImportError:
         stub = types.ModuleType('gurobipy'); stub.__getattr__ = lambda attr: None; sys.modules['gurobipy'] = stub
     import sklearn.base
-    from MRCpy import MRC
+    from MRCpy import MRC, CMRC
     from MRCpy.phi import BasePhi
     if not hasattr(BasePhi, '__sklearn_tags__'): BasePhi.__sklearn_tags__ = sklearn.base.BaseEstimator.__sklearn_tags__
     data = {}
@@ -69,15 +74,15 @@ def mrcpy_worker():
             data = {k: np.load(cmd[k]) for k in ('Xtr', 'ytr', 'Xte', 'yte')}
             print(json.dumps({}), flush=True)
         else:
-            clf = MRC(phi='fourier', n_components=cmd['n_components'], s=cmd['s'], random_state=0,
-                      **({'max_iters': cmd['max_iters']} if cmd.get('max_iters') else {}))
+            clf = (CMRC if cmd.get('estimator') == 'fixed' else MRC)(phi='fourier', n_components=cmd['n_components'],
+                      s=cmd['s'], random_state=0, **({'max_iters': cmd['max_iters']} if cmd.get('max_iters') else {}))
             t = time.perf_counter()
             try: clf.fit(data['Xtr'], data['ytr'])
             except Exception as e:   # MRCpy's own failures are results too
                 print(json.dumps({'failed': f'{type(e).__name__}: {e}'}), flush=True); continue
             t = time.perf_counter() - t
             err = float(np.mean(clf.predict(data['Xte']) != data['yte']))
-            print(json.dumps({'time': t, 'error': err, 'upper': float(clf.upper_), 'sigma': float(clf.phi.sigma_val)}),
+            print(json.dumps({'time': t, 'error': err, 'upper': float(getattr(clf, 'upper_', np.nan)), 'sigma': float(clf.phi.sigma_val)}),
                   flush=True)
 
 
@@ -89,6 +94,7 @@ def ours_worker(threads='default'):
         import mrc_lit.solvers.ipm as ipm, mrc_lit.solvers.factors as factors
         ipm.ONE_THREAD_MAX_PAIRS = factors.CHOL_ONE_THREAD_MAX = 0
     from mrc_lit.reduced_estimator import ReducedMRC
+    from mrc_lit.marginals import FixedMarginalsMRC
     data = {}
     for line in sys.stdin:
         cmd = json.loads(line)
@@ -99,11 +105,13 @@ def ours_worker(threads='default'):
             kw = dict(n_components=cmd['n_components'] // 2, sigma=cmd['sigma'], lambda0=cmd['s'], random_state=0)
             # --reduced s: on sets of more than s training points, learn over s of them like MRCpy (chapter 11a)
             s_max = cmd.get('reduced')
-            clf = ReducedMRC(**kw, n_instances=s_max) if s_max and len(data['ytr']) > s_max else MRC(**kw)
+            if cmd.get('estimator') == 'fixed': clf = FixedMarginalsMRC(**kw)
+            else: clf = ReducedMRC(**kw, n_instances=s_max) if s_max and len(data['ytr']) > s_max else MRC(**kw)
             t = time.perf_counter(); clf.fit(data['Xtr'], data['ytr']); t = time.perf_counter() - t
             err = float(np.mean(clf.predict(data['Xte']) != data['yte']))
             s = clf.solution_
-            print(json.dumps({'time': t, 'error': err, 'upper': float(clf.upper_bound_), 'gap': float(s.gap),
+            value = clf.objective_ if cmd.get('estimator') == 'fixed' else clf.upper_bound_
+            print(json.dumps({'time': t, 'error': err, 'upper': float(value), 'gap': float(s.gap),
                               'iter': int(getattr(s, 'n_iter', -1))}), flush=True)
 
 
@@ -156,6 +164,8 @@ def main():
                     'there are more, as MRCpy learns over 5,000 of them (its n_max); default: all, exactly')
     ap.add_argument('--threads', default='default', help="ours: 'default' (the library's thread rule), 'free' (one BLAS "
                     "thread per free core at every size), or 'default,free' (both, alternating; ratios against the first)")
+    ap.add_argument('--estimator', default='mrc', choices=('mrc', 'fixed'), help="'fixed': our FixedMarginalsMRC "
+                    "against MRCpy's CMRC (Theorem 3), both timed in full")
     ap.add_argument('--tmp', default='/tmp/mrcpy_bench')
     args = ap.parse_args()
     os.makedirs(args.tmp, exist_ok=True)
@@ -172,14 +182,14 @@ def main():
             paths, sigma, n, d, K = problem(name, mrcpy, args.tmp)
             mrcpy(op='load', **paths)
             for w in workers.values(): w(op='load', **paths)
-            fit = dict(op='fit', n_components=args.n_components, s=args.s)
+            fit = dict(op='fit', n_components=args.n_components, s=args.s, estimator=args.estimator)
             t_v, t_m, m, failed = {v: [] for v in variants}, [], None, None
             for _ in range(args.repeats):   # alternating
                 for v, w in workers.items():
                     time.sleep(SETTLE); o = w(**fit, sigma=sigma, reduced=args.reduced); t_v[v].append(o['time'])
                 if failed: continue
                 time.sleep(SETTLE)
-                if K == 2: m = mrcpy(**fit); t_m.append(m.get('time'))
+                if K == 2 or args.estimator == 'fixed': m = mrcpy(**fit); t_m.append(m.get('time'))
                 else:   # MRCpy's subgradient method: MRCPY_ITERS iterations of the same cost each, no stopping rule
                     ra = mrcpy(**fit, max_iters=a); time.sleep(SETTLE); rb = mrcpy(**fit, max_iters=b)
                     if 'failed' not in ra: t_m.append(ra['time'] + (rb['time'] - ra['time']) * (MRCPY_ITERS - a) / (b - a))
@@ -191,10 +201,11 @@ def main():
             load = open('/proc/loadavg').read().split()[0]
             if failed: times_m, ratio, err_m, up_m = f'fails: {failed[:60]}', '—', '—', '—'
             else:
-                times_m = ' '.join(f'{t:.2f}' for t in t_m) + ('' if K == 2 else ' (extrapolated)') + \
-                          ('' if K == 2 or name not in full else f"; measured: {m['time']:.2f}")
+                timed = K == 2 or args.estimator == 'fixed'   # in full, not extrapolated
+                times_m = ' '.join(f'{t:.2f}' for t in t_m) + ('' if timed else ' (extrapolated)') + \
+                          ('' if timed or name not in full else f"; measured: {m['time']:.2f}")
                 ratio = ' / '.join(f'{min(t_m) / min(t_v[v]):.1f}×' for v in variants)
-                err_m, up_m = ((f"{m['error']:.3f}", f"{m['upper']:.4f}") if K == 2 or name in full else ('—', '—'))
+                err_m, up_m = ((f"{m['error']:.3f}", f"{m['upper']:.4f}") if timed or name in full else ('—', '—'))
             t_o = ' / '.join(' '.join(f'{t:.2f}' for t in t_v[v]) for v in variants)
             print(f"| {name} | {n} | {d} | {K} | {t_o} | {times_m} "
                   f"| {ratio} | {o['error']:.3f} | {err_m} "
