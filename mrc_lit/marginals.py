@@ -91,15 +91,17 @@ _V_EMPTY = ('the problem is unbounded below: no distribution with the training m
             '(V is empty). Use the sample mean of these instances as τ, or a larger λ')
 
 def _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)->Solution:
-    "The LP of eq. (14) in μ = μ₁ - μ₂, by HiGHS"
+    "The LP of eq. (14) in μ = μ₁ - μ₂, by HiGHS, over the distinct instances (g of them), each weighted by its count"
     n, D = Psi.shape; K = U.n_classes; m = K * D
-    A = pair_matrix(Psi, K)                                                 # row y*n + i: Ψ(x_i)ᵀ in block y
-    Nu = -sp.kron(np.ones((K, 1)), sp.eye(n), format='csr')
-    A_ub = sp.vstack([sp.hstack([A, -A, Nu, -sp.eye(K * n)]),
-                      sp.hstack([sp.csr_matrix((n, 2 * m + n)), sp.hstack([sp.eye(n)] * K)])], format='csc')
-    b_ub = np.r_[np.zeros(K * n), np.ones(n)]
-    c = np.r_[U.lambda_ - U.tau, U.lambda_ + U.tau, np.full(n, 1 / n), np.zeros(K * n)]
-    bounds = [(0, None)] * (2 * m) + [(None, None)] * n + [(0, None)] * (K * n)
+    _, first, group, count = np.unique(Psi, axis=0, return_index=True, return_inverse=True, return_counts=True)
+    group, g = group.ravel(), len(first)
+    A = pair_matrix(Psi[first], K)                                          # row y*g + j: Ψ(x_j)ᵀ in block y
+    Nu = -sp.kron(np.ones((K, 1)), sp.eye(g), format='csr')
+    A_ub = sp.vstack([sp.hstack([A, -A, Nu, -sp.eye(K * g)]),
+                      sp.hstack([sp.csr_matrix((g, 2 * m + g)), sp.hstack([sp.eye(g)] * K)])], format='csc')
+    b_ub = np.r_[np.zeros(K * g), np.ones(g)]
+    c = np.r_[U.lambda_ - U.tau, U.lambda_ + U.tau, count / n, np.zeros(K * g)]
+    bounds = [(0, None)] * (2 * m) + [(None, None)] * g + [(0, None)] * (K * g)
     with run_control(max_time, verbose) as ctl:
         ctl.say(f'fixed marginals: HiGHS on {A_ub.shape[0]} rows and {A_ub.shape[1]} columns')
         options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol, ipm_optimality_tolerance=tol)
@@ -112,7 +114,8 @@ def _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)->Solution:
             raise RuntimeError(f'the LP solver stopped: {res.message}' + ('. A λ this small (but not 0) leaves the problem as '
                                'ill-conditioned as λ = 0: use lambda0=0 (solved in well-conditioned coordinates) or a larger one' if tiny else ''))
         mu = res.x[:m] - res.x[m:2 * m]
-        p = -res.ineqlin.marginals[:K * n]                                      # entry y*n + i, as every solver's dual
+        # entry y*n + i, as every solver's dual: the weight of a distinct instance shared equally by its copies
+        p = (-res.ineqlin.marginals[:K * g].reshape(K, g)[:, group] / count[group]).ravel()
         return Solution(mu=mu, value=fixed_marginals_objective(Psi, U, mu), lower=1 + float(b_ub @ res.ineqlin.marginals),
                         n_iter=int(res.nit), solver='lp', time=ctl.elapsed(), dual=p)
 
