@@ -140,7 +140,9 @@ class FixedMarginalsMRC(MRC):
     Parameters
     ----------
     As `MRC`. `solver` is used for the bound problems (`error_bounds`); the learning problem, eq. (14), is a sum
-    of n max terms rather than one, so it is not of the general form, and is solved by its own LP (HiGHS).
+    of n max terms rather than one, so it is not of the general form, and is solved by its own LP (HiGHS). That LP
+    has 2KD dense columns and (K + 1) rows per distinct instance, and HiGHS does not use the structure `MRC`'s solver
+    does: a fit takes several times as long as `MRC`'s (benchmarks/results.md); fewer frequencies shorten it.
 
     Attributes
     ----------
