@@ -239,10 +239,9 @@ def solve_lp_blocks(a:np.ndarray, lam:np.ndarray, # aᵀμ + λᵀ|μ| of the ge
     A_ub = sp.hstack([A, -A, sp.csr_matrix(nu_col), T], format='csc')
     c = np.r_[(a + lam) / s, (lam - a) / s, 1.0, np.zeros(k)]
     bounds = [(0, None)] * (2 * m) + [(None, None)] + [(0, None)] * k
-    options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol)
+    options = dict(primal_feasibility_tolerance=tol, dual_feasibility_tolerance=tol, ipm_optimality_tolerance=tol)
     if time_limit is not None: options['time_limit'] = time_limit   # 0 too: `if time_limit:` would read it as no limit
     big = max(abs(A_ub).max(), np.abs(c).max(), np.abs(rhs).max())
-    if method == 'highs-ipm': options['ipm_optimality_tolerance'] = tol
     # "empty", "unbounded" or numerical trouble: asked once more by the simplex without presolve, before R1 is blamed
     res = linprog(c, A_ub=A_ub, b_ub=rhs, bounds=bounds, method=method, options=options,
                   retry_on=() if big >= HIGHS_LARGE else (2, 3, 4), retry_method='highs-ds')
