@@ -4,7 +4,7 @@
 
 # %% auto #0
 __all__ = ['MASS_TOL', 'simplex_projection', 'adversarial_zero_one_loss', 'fixed_marginals_objective', 'solve_fixed_marginals',
-           'fixed_marginals_worst_case', 'FixedMarginalsMRC']
+           'fixed_marginals_form', 'fixed_marginals_worst_case', 'FixedMarginalsMRC']
 
 # %% ../nbs/08_fixed_marginals.ipynb #a0ad2ba5
 import time
@@ -16,7 +16,7 @@ from .solvers.degenerate import gauge, R1_TOL, TINY_LAMBDA
 from .solvers.tiny_lambda import solve_tiny, TimeLimitReached
 from .features import scores, pair_matrix
 from .uncertainty import UncertaintySet, uncertainty_set, feature_mean, _check_problem
-from .learning import Form, SubsetRows, Solution, varphi_x, deterministic_rule, UnboundedError
+from .learning import Form, SubsetRows, DenseRows, Solution, varphi_x, deterministic_rule, UnboundedError
 from .bounds import _check_rule
 from .estimator import MRC
 
@@ -119,6 +119,14 @@ def _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)->Solution:
         return Solution(mu=mu, value=fixed_marginals_objective(Psi, U, mu), lower=1 + float(b_ub @ res.ineqlin.marginals),
                         n_iter=int(res.nit), solver='lp', time=ctl.elapsed(), dual=p)
 
+# %% ../nbs/08_fixed_marginals.ipynb #f54edd57
+def fixed_marginals_form(Psi:np.ndarray, U:UncertaintySet)->tuple: # (Form in (μ, ν), m: μ is its first m components)
+    "Eq. (14) as f(μ, ν) = aᵀ(μ, ν) + λᵀ|μ| + max(F′(μ, ν) + b): one free ν_i per instance (its marginal's multiplier)"
+    Psi = _check_problem(Psi, U); n, K = len(Psi), U.n_classes
+    F, b = SubsetRows(Psi, K).dense(); sets = len(F) // max(n, 1)        # row i·sets + c: label set c at instance i
+    E = np.kron(np.eye(n), np.ones((sets, 1)))                           # the indicator of each row's instance
+    return Form(np.r_[-U.tau, np.full(n, -1 / n)], np.r_[U.lambda_, np.zeros(n)], DenseRows(np.c_[F, E], b)), len(U.tau)
+
 # %% ../nbs/08_fixed_marginals.ipynb #ce4287a9
 def fixed_marginals_worst_case(Psi:np.ndarray, U:UncertaintySet, H:np.ndarray,
                                sense:str='max', # 'max': sup over V of the error; 'min': inf
@@ -140,7 +148,8 @@ class FixedMarginalsMRC(MRC):
     Parameters
     ----------
     As `MRC`. `solver` is used for the bound problems (`error_bounds`); the learning problem, eq. (14), is a sum
-    of n max terms rather than one, so it is not of the general form, and is solved by its own LP (HiGHS). That LP
+    of n max terms rather than one, and is solved by its own LP (HiGHS; `fixed_marginals_form` gives it the general
+    form with one more component per instance, which the shared solvers take without using its structure). That LP
     has 2KD dense columns and (K + 1) rows per distinct instance, and HiGHS does not use the structure `MRC`'s solver
     does: a fit takes several times as long as `MRC`'s (benchmarks/results.md); fewer frequencies shorten it.
 
