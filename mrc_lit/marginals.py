@@ -148,10 +148,10 @@ class FixedMarginalsMRC(MRC):
     Parameters
     ----------
     As `MRC`. `solver` is used for the bound problems (`error_bounds`); the learning problem, eq. (14), is a sum
-    of n max terms rather than one, and is solved by its own LP (HiGHS; `fixed_marginals_form` gives it the general
-    form with one more component per instance, which the shared solvers take without using its structure). That LP
-    has 2KD dense columns and (K + 1) rows per distinct instance, and HiGHS does not use the structure `MRC`'s solver
-    does: a fit takes several times as long as `MRC`'s (benchmarks/results.md); fewer frequencies shorten it.
+    of n max terms rather than one, and is solved by its own LP (HiGHS). That LP has 2KD dense columns and (K + 1)
+    rows per distinct instance, and neither HiGHS nor the shared solvers (through `fixed_marginals_form`) use the
+    structure `MRC`'s solver does: a fit takes several times as long as `MRC`'s (benchmarks/results.md); fewer
+    frequencies shorten it.
 
     Attributes
     ----------
