@@ -13,7 +13,7 @@ import scipy.sparse as sp
 from sklearn.utils import column_or_1d
 from .solvers.control import linprog, run_control, check_solver_options, time_left
 from .solvers.degenerate import gauge, R1_TOL, TINY_LAMBDA
-from .solvers.tiny_lambda import solve_tiny, TimeLimitReached
+from .solvers.tiny_lambda import solve_tiny, TimeLimitReached, merged, spread
 from .features import scores, pair_matrix
 from .uncertainty import UncertaintySet, uncertainty_set, feature_mean, _check_problem
 from .learning import Form, SubsetRows, DenseRows, Solution, varphi_x, deterministic_rule, UnboundedError
@@ -93,9 +93,9 @@ _V_EMPTY = ('the problem is unbounded below: no distribution with the training m
 def _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)->Solution:
     "The LP of eq. (14) in μ = μ₁ - μ₂, by HiGHS, over the distinct instances (g of them), each weighted by its count"
     n, D = Psi.shape; K = U.n_classes; m = K * D
-    _, first, group, count = np.unique(Psi, axis=0, return_index=True, return_inverse=True, return_counts=True)
-    group, g = group.ravel(), len(first)
-    A = pair_matrix(Psi[first], K)                                          # row y*g + j: Ψ(x_j)ᵀ in block y
+    small, group, count = merged(Form(-U.tau, U.lambda_, SubsetRows(Psi, K)))   # identical instances once (chapter 03ia)
+    g = small.rows.n
+    A = pair_matrix(small.rows.Psi, K)                                      # row y*g + j: Ψ(x_j)ᵀ in block y
     Nu = -sp.kron(np.ones((K, 1)), sp.eye(g), format='csr')
     A_ub = sp.vstack([sp.hstack([A, -A, Nu, -sp.eye(K * g)]),
                       sp.hstack([sp.csr_matrix((g, 2 * m + g)), sp.hstack([sp.eye(g)] * K)])], format='csc')
@@ -114,8 +114,7 @@ def _fixed_marginals_lp(Psi, U, tol, time_limit, max_time, verbose)->Solution:
             raise RuntimeError(f'the LP solver stopped: {res.message}' + ('. A λ this small (but not 0) leaves the problem as '
                                'ill-conditioned as λ = 0: use lambda0=0 (solved in well-conditioned coordinates) or a larger one' if tiny else ''))
         mu = res.x[:m] - res.x[m:2 * m]
-        # entry y*n + i, as every solver's dual: the weight of a distinct instance shared equally by its copies
-        p = (-res.ineqlin.marginals[:K * g].reshape(K, g)[:, group] / count[group]).ravel()
+        p = spread(-res.ineqlin.marginals[:K * g], group, count, K)           # entry y*n + i, as every solver's dual
         return Solution(mu=mu, value=fixed_marginals_objective(Psi, U, mu), lower=1 + float(b_ub @ res.ineqlin.marginals),
                         n_iter=int(res.nit), solver='lp', time=ctl.elapsed(), dual=p)
 
