@@ -184,12 +184,13 @@ def main():
             for w in workers.values(): w(op='load', **paths)
             fit = dict(op='fit', n_components=args.n_components, s=args.s, estimator=args.estimator)
             t_v, t_m, m, failed = {v: [] for v in variants}, [], None, None
+            timed = K == 2 or args.estimator == 'fixed'   # MRCpy timed in full, not extrapolated
             for _ in range(args.repeats):   # alternating
                 for v, w in workers.items():
                     time.sleep(SETTLE); o = w(**fit, sigma=sigma, reduced=args.reduced); t_v[v].append(o['time'])
                 if failed: continue
                 time.sleep(SETTLE)
-                if K == 2 or args.estimator == 'fixed': m = mrcpy(**fit); t_m.append(m.get('time'))
+                if timed: m = mrcpy(**fit); t_m.append(m.get('time'))
                 else:   # MRCpy's subgradient method: MRCPY_ITERS iterations of the same cost each, no stopping rule
                     ra = mrcpy(**fit, max_iters=a); time.sleep(SETTLE); rb = mrcpy(**fit, max_iters=b)
                     if 'failed' not in ra: t_m.append(ra['time'] + (rb['time'] - ra['time']) * (MRCPY_ITERS - a) / (b - a))
@@ -201,7 +202,6 @@ def main():
             load = open('/proc/loadavg').read().split()[0]
             if failed: times_m, ratio, err_m, up_m = f'fails: {failed[:60]}', '—', '—', '—'
             else:
-                timed = K == 2 or args.estimator == 'fixed'   # in full, not extrapolated
                 times_m = ' '.join(f'{t:.2f}' for t in t_m) + ('' if timed else ' (extrapolated)') + \
                           ('' if timed or name not in full else f"; measured: {m['time']:.2f}")
                 ratio = ' / '.join(f'{min(t_m) / min(t_v[v]):.1f}×' for v in variants)
